@@ -1,0 +1,4 @@
+package dev.fairbench.workload.data;
+
+/** A row of {@code post_tags}. */
+public record PostTag(int postId, int tagId) {}
