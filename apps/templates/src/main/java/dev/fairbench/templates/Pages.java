@@ -18,23 +18,23 @@ public final class Pages {
     private Pages() {}
 
     /** {@code GET /}: the given posts in the given order (newest first, 20 of them in the contract). */
-    public static byte[] index(List<PostLine> posts) {
+    public static byte[] index(List<PostSummary> posts) {
         ContractHtmlOutput out = new ContractHtmlOutput(CHUNK_BYTES);
         JteindexGenerated.render(out, null, posts);
         return out.toByteArray();
     }
 
     /** {@code GET /post/{slug}} for a post that exists. */
-    public static byte[] post(PostPage post) {
+    public static byte[] detail(PostPage page) {
         ContractHtmlOutput out = new ContractHtmlOutput(CHUNK_BYTES);
-        JtepostGenerated.render(out, null, post);
+        JtepostGenerated.render(out, null, page);
         return out.toByteArray();
     }
 
-    /** {@code GET /tag/{slug}} for a tag that exists: its name and its posts, newest first. */
-    public static byte[] tag(String tagName, List<PostLine> posts) {
+    /** {@code GET /tag/{slug}} for a tag that exists: the tag and its posts, newest first. */
+    public static byte[] tag(TagLink tag, List<PostSummary> posts) {
         ContractHtmlOutput out = new ContractHtmlOutput(CHUNK_BYTES);
-        JtetagGenerated.render(out, null, tagName, posts);
+        JtetagGenerated.render(out, null, tag, posts);
         return out.toByteArray();
     }
 }

@@ -7,11 +7,11 @@ import java.util.List;
  * Everything the post page ({@code GET /post/{slug}}) shows. Text is raw; the templates escape it.
  *
  * @param title       unescaped
- * @param body        unescaped, line feeds kept
  * @param author      author name, unescaped
  * @param publishedOn written as {@code YYYY-MM-DD}
+ * @param body        unescaped, line feeds kept
  * @param tags        in ascending tag id; may be empty
  * @param comments    oldest first; their number is the page's comment count
  */
-public record PostPage(String title, String body, String author, LocalDate publishedOn, List<TagLink> tags,
-                       List<CommentLine> comments) {}
+public record PostPage(String title, String author, LocalDate publishedOn, String body, List<TagLink> tags,
+                       List<CommentView> comments) {}

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every page of the dataset rendered by the templates equals the reference renderer's bytes. The rows are fed
- * through {@link PostLines} the way the queries of the contract return them, so the join is tested too.
+ * through {@link PostSummaries} the way the queries of the contract return them, so the join is tested too.
  */
 class PagesTest {
     private static final Dataset DATA = DatasetGenerator.generate();
@@ -39,19 +39,19 @@ class PagesTest {
     @Test
     void indexEqualsReference() {
         List<Post> latest = DATA.posts().stream().sorted(NEWEST_FIRST).limit(20).toList();
-        assertThat(text(Pages.index(postLines(latest)))).isEqualTo(text(REFERENCE.index()));
+        assertThat(text(Pages.index(summaries(latest)))).isEqualTo(text(REFERENCE.index()));
     }
 
     @Test
     void everyPostPageEqualsReference() {
         for (Post p : DATA.posts()) {
             List<TagLink> tags = tagsOf(p.id());
-            List<CommentLine> comments = DATA.comments().stream().filter(c -> c.postId() == p.id())
+            List<CommentView> comments = DATA.comments().stream().filter(c -> c.postId() == p.id())
                     .sorted(Comparator.comparingInt(Comment::id))
-                    .map(c -> new CommentLine(c.authorName(), c.body())).toList();
-            PostPage page = new PostPage(p.title(), p.body(), AUTHORS.get(p.authorId()).name(), p.publishedOn(),
+                    .map(c -> new CommentView(c.authorName(), c.body())).toList();
+            PostPage page = new PostPage(p.title(), AUTHORS.get(p.authorId()).name(), p.publishedOn(), p.body(),
                     tags, comments);
-            assertThat(text(Pages.post(page))).as(p.slug()).isEqualTo(text(REFERENCE.detail(p.slug()).orElseThrow()));
+            assertThat(text(Pages.detail(page))).as(p.slug()).isEqualTo(text(REFERENCE.detail(p.slug()).orElseThrow()));
         }
     }
 
@@ -60,16 +60,16 @@ class PagesTest {
         for (Tag t : DATA.tags()) {
             List<Post> posts = DATA.postTags().stream().filter(pt -> pt.tagId() == t.id())
                     .map(pt -> DATA.posts().get(pt.postId() - 1)).sorted(NEWEST_FIRST).toList();
-            assertThat(text(Pages.tag(t.name(), postLines(posts))))
+            assertThat(text(Pages.tag(new TagLink(t.slug(), t.name()), summaries(posts))))
                     .as(t.slug()).isEqualTo(text(REFERENCE.tag(t.slug()).orElseThrow()));
         }
     }
 
     @Test
     void escapesExactlyTheFiveCharactersOfTheContract() {
-        PostPage page = new PostPage("a&b<c>d\"e'f+g/h=ї", "line 1\nline 2", "Анна", LocalDate.of(2026, 1, 2),
-                List.of(), List.of(new CommentLine("<script>", "alert(1)</script>")));
-        assertThat(text(Pages.post(page)))
+        PostPage page = new PostPage("a&b<c>d\"e'f+g/h=ї", "Анна", LocalDate.of(2026, 1, 2), "line 1\nline 2",
+                List.of(), List.of(new CommentView("<script>", "alert(1)</script>")));
+        assertThat(text(Pages.detail(page)))
                 .contains("<title>a&amp;b&lt;c&gt;d&#34;e&#39;f+g/h=ї</title>")
                 .contains("<div class=\"body\">line 1\nline 2</div>")
                 .contains("<p class=\"meta\">by Анна on 2026-01-02, tags:</p>")
@@ -79,18 +79,18 @@ class PagesTest {
 
     @Test
     void postWithoutCommentRowsShowsZeroComments() {
-        PostLines lines = new PostLines();
+        PostSummaries lines = new PostSummaries();
         lines.addPost(7, "a-post", "A", "B", LocalDate.of(2026, 3, 4));
         lines.addPost(8, "b-post", "C", "D", LocalDate.of(2026, 3, 3));
         lines.setCommentCount(8, 5);
-        List<PostLine> built = lines.build();
-        assertThat(built).extracting(PostLine::commentCount).containsExactly(0L, 5L);
+        List<PostSummary> built = lines.build();
+        assertThat(built).extracting(PostSummary::commentCount).containsExactly(0L, 5L);
         assertThat(lines.postIds()).containsExactly(7, 8);
     }
 
     /** Feeds rows as the three queries of the index would return them: tags by post then tag id; counts unordered. */
-    private static List<PostLine> postLines(List<Post> posts) {
-        PostLines lines = new PostLines();
+    private static List<PostSummary> summaries(List<Post> posts) {
+        PostSummaries lines = new PostSummaries();
         for (Post p : posts) lines.addPost(p.id(), p.slug(), p.title(), AUTHORS.get(p.authorId()).name(), p.publishedOn());
         List<Integer> ids = List.of(lines.postIds());
         DATA.postTags().stream().filter(pt -> ids.contains(pt.postId()))

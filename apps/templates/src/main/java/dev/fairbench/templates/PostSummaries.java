@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Joins the rows of the index and tag queries (contract section 4.1) into {@link PostLine}s without an N+1: first the
+ * Joins the rows of the index and tag queries (contract section 4.1) into {@link PostSummary}s (the post lines) without an N+1: first the
  * posts in page order ({@link #addPost}), then their ids for the two {@code = ANY($1)} queries ({@link #postIds}),
  * then the tag rows ({@link #addTag}, in the query's order: by post, then tag id) and the comment counts
  * ({@link #setCommentCount}; posts without a row keep 0). One instance per request; not thread-safe.
  */
-public final class PostLines {
+public final class PostSummaries {
     private final List<String[]> texts = new ArrayList<>();
     private final List<LocalDate> dates = new ArrayList<>();
     private final List<Integer> ids = new ArrayList<>();
@@ -52,12 +52,12 @@ public final class PostLines {
     }
 
     /** The post lines in page order. */
-    public List<PostLine> build() {
-        List<PostLine> lines = new ArrayList<>(ids.size());
+    public List<PostSummary> build() {
+        List<PostSummary> lines = new ArrayList<>(ids.size());
         for (int i = 0; i < ids.size(); i++) {
             String[] t = texts.get(i);
             long comments = i < commentCounts.length ? commentCounts[i] : 0;
-            lines.add(new PostLine(t[0], t[1], t[2], dates.get(i), comments, tags.get(i)));
+            lines.add(new PostSummary(t[0], t[1], t[2], dates.get(i), comments, tags.get(i)));
         }
         return lines;
     }

@@ -13,5 +13,5 @@ import java.util.List;
  * @param commentCount number of comments of the post, 0 when it has none
  * @param tags         the post's tags in ascending tag id; may be empty
  */
-public record PostLine(String slug, String title, String author, LocalDate publishedOn, long commentCount,
+public record PostSummary(String slug, String title, String author, LocalDate publishedOn, long commentCount,
                        List<TagLink> tags) {}

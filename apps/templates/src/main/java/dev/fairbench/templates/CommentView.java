@@ -6,4 +6,4 @@ package dev.fairbench.templates;
  * @param authorName the commenter's name, unescaped
  * @param body       the comment, unescaped
  */
-public record CommentLine(String authorName, String body) {}
+public record CommentView(String authorName, String body) {}
