@@ -1,0 +1,88 @@
+package dev.fairbench.services;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * Who uses a server that a {@link RunningServices} scope started. A scope that starts a server writes the marker
+ * {@code <dataDir>/leases/<service>-<port>.scoped}; every scope that uses an embedded server writes a lease file
+ * {@code <dataDir>/leases/<service>-<port>/<pid>-<n>}. On close a scope drops its lease, and the server is stopped
+ * when the marker is there and no live process holds a lease any more: so two test JVMs sharing a server started by
+ * the first do not lose it when the first ends, and an explicit {@code services start} (which removes the marker)
+ * keeps the server up for good. Callers hold {@link ServiceLock}.
+ */
+final class Leases {
+    private static final AtomicLong NEXT = new AtomicLong();
+    private final Path dir;
+    private final Path marker;
+
+    Leases(Path dataDir, String service, int port) {
+        Path root = dataDir.resolve("leases");
+        this.dir = root.resolve(service + "-" + port);
+        this.marker = root.resolve(service + "-" + port + ".scoped");
+    }
+
+    /** Adds a lease for this process and returns its file. */
+    Path acquire() {
+        try {
+            Files.createDirectories(dir);
+            Path lease = dir.resolve(ProcessHandle.current().pid() + "-" + NEXT.incrementAndGet());
+            Files.writeString(lease, "");
+            return lease;
+        } catch (IOException e) {
+            throw new ServiceException("cannot write a lease under " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    void release(Path lease) {
+        deleteQuietly(lease);
+    }
+
+    /** True when a live process other than a released one still holds a lease; removes the leases of dead ones. */
+    boolean anyLiveHolder() {
+        if (!Files.isDirectory(dir)) return false;
+        boolean live = false;
+        try (Stream<Path> leases = Files.list(dir)) {
+            for (Path lease : leases.toList()) {
+                long pid = Long.parseLong(lease.getFileName().toString().split("-", 2)[0]);
+                if (Processes.isAlive(pid)) {
+                    live = true;
+                } else {
+                    deleteQuietly(lease);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return true; // unsure: better to leave a server running than to pull it from under someone
+        }
+        return live;
+    }
+
+    void markStartedByScope() {
+        try {
+            Files.createDirectories(marker.getParent());
+            Files.writeString(marker, Long.toString(ProcessHandle.current().pid()));
+        } catch (IOException e) {
+            throw new ServiceException("cannot write " + marker + ": " + e.getMessage(), e);
+        }
+    }
+
+    boolean startedByScope() {
+        return Files.exists(marker);
+    }
+
+    /** Forgets the scope marker: the server now belongs to whoever started it explicitly. */
+    void clearMarker() {
+        deleteQuietly(marker);
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // a leftover lease of a dead pid is pruned by anyLiveHolder
+        }
+    }
+}

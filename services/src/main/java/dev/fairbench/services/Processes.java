@@ -1,0 +1,135 @@
+package dev.fairbench.services;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/** Process helpers on Linux: liveness from {@code /proc}, signals, waiting, and running a command to completion. */
+public final class Processes {
+    private Processes() {}
+
+    /**
+     * True when {@code pid} names a process that still runs. A zombie (state Z or X in {@code /proc/<pid>/stat})
+     * counts as gone: its parent may be a container's init that never reaps it.
+     */
+    public static boolean isAlive(long pid) {
+        if (pid <= 0) return false;
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name in parentheses may itself contain spaces or ')': the state follows the last ')'.
+            int close = stat.lastIndexOf(')');
+            char state = stat.charAt(close + 2);
+            return state != 'Z' && state != 'X';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The resolved {@code /proc/<pid>/exe} of a live process, or {@code null} when it cannot be read. */
+    public static Path executable(long pid) {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe"));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Sends SIGTERM to {@code pid} (any process this user may signal, not only children). */
+    public static void terminate(long pid) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+    }
+
+    /** Sends SIGKILL to {@code pid}. */
+    public static void kill(long pid) {
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+    }
+
+    /** Polls until {@code pid} is gone; returns false when it still runs after {@code timeout}. */
+    public static boolean awaitExit(long pid, Duration timeout) {
+        long deadlineNanos = System.nanoTime() + timeout.toNanos();
+        while (isAlive(pid)) {
+            if (System.nanoTime() - deadlineNanos > 0) return false;
+            sleepMillis(20);
+        }
+        return true;
+    }
+
+    /** Reads the first line of a pid file ({@code postmaster.pid} and Redis's pid file both start with it). */
+    public static OptionalLong readPidFile(Path pidFile) {
+        try {
+            List<String> lines = Files.readAllLines(pidFile);
+            if (lines.isEmpty()) return OptionalLong.empty();
+            return OptionalLong.of(Long.parseLong(lines.get(0).strip()));
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    /**
+     * Runs {@code command} to completion with stdin from /dev/null and stdout and stderr appended to {@code log}
+     * (never to a pipe: a daemon that inherits a pipe would keep us waiting for its end), in the folder of
+     * {@code log}.
+     *
+     * @return the exit code
+     * @throws ServiceException when the command cannot start or does not finish within {@code timeout}
+     */
+    public static int run(List<String> command, Path log, Duration timeout) {
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            Process p = new ProcessBuilder(command)
+                    .directory(log.toAbsolutePath().getParent().toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectErrorStream(true)
+                    .start();
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                throw new ServiceException(String.join(" ", command) + " did not finish within " + timeout.toSeconds()
+                        + " s (log: " + log + ")");
+            }
+            return p.exitValue();
+        } catch (IOException e) {
+            throw new ServiceException("cannot run " + command.get(0) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ServiceException("interrupted while running " + command.get(0), e);
+        }
+    }
+
+    /** The last {@code n} lines of a log file, joined by " | ", for one-line error messages. */
+    public static String tail(Path log, int n) {
+        try {
+            List<String> lines = Files.readAllLines(log).stream().filter(l -> !l.isBlank()).toList();
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /**
+     * Throws a {@link ServiceException} naming {@code service} when another program listens on 127.0.0.1:{@code port}
+     * (a server of ours on that port is detected by pid file before this is called).
+     */
+    static void requireFreePort(String service, int port) {
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+        } catch (IOException e) {
+            throw new ServiceException("cannot start " + service + ": 127.0.0.1:" + port
+                    + " is already in use by another program; stop it or use another port");
+        }
+    }
+
+    static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ServiceException("interrupted", e);
+        }
+    }
+}

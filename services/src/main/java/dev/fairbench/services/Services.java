@@ -1,0 +1,167 @@
+package dev.fairbench.services;
+
+import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.workload.data.Dataset;
+import dev.fairbench.workload.data.DatasetGenerator;
+import dev.fairbench.workload.data.Seeder;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * The services a benchmark needs, PostgreSQL and Redis, as one unit.
+ *
+ * <p>Two ways to use it:
+ * <ul>
+ *   <li>Long-lived, as {@code ./fairbench services start|stop|status} does: {@link #start()} starts the embedded
+ *       servers that are not given by URL (reusing those already running) and they keep running after this JVM
+ *       exits, until {@link #stop()}.</li>
+ *   <li>Scoped, for commands and tests: {@link #ensureRunning(ServiceOptions)} uses the URLs given in the options,
+ *       else the embedded servers, starting those that do not run; {@link RunningServices#close()} (or a JVM
+ *       shutdown hook, on Ctrl-C) stops what the scope started. See {@link Leases} for servers shared between
+ *       scopes.</li>
+ * </ul>
+ *
+ * <p>Thread-safe; starting and stopping are serialized across processes by a lock file in the data folder.
+ */
+public final class Services {
+    static final String POSTGRES = "postgresql";
+    static final String REDIS = "redis";
+    /** Key of the PostgreSQL advisory lock held while seeding, so that concurrent seeders load the data once. */
+    private static final long SEED_LOCK_KEY = 0x6661697262656e63L;
+
+    private final ServiceOptions options;
+    private final EmbeddedPostgres postgres;
+    private final EmbeddedRedis redis;
+
+    public Services(ServiceOptions options) {
+        this.options = options;
+        this.postgres = new EmbeddedPostgres(options.dataDir(), options.postgresPort());
+        this.redis = new EmbeddedRedis(options.dataDir(), options.redisPort());
+    }
+
+    public ServiceOptions options() {
+        return options;
+    }
+
+    /** The embedded PostgreSQL on {@link ServiceOptions#postgresPort()} (whether or not a URL overrides it). */
+    public EmbeddedPostgres postgres() {
+        return postgres;
+    }
+
+    /** The embedded Redis on {@link ServiceOptions#redisPort()} (whether or not a URL overrides it). */
+    public EmbeddedRedis redis() {
+        return redis;
+    }
+
+    /** The given URLs, else those of the embedded servers. */
+    public ServiceUrls urls() {
+        return new ServiceUrls(
+                options.postgresUrl() != null ? options.postgresUrl() : postgres.url(),
+                options.redisUrl() != null ? options.redisUrl() : redis.url());
+    }
+
+    /**
+     * Starts the embedded servers that no URL replaces, unless they run already; they keep running after this JVM
+     * exits, and a scope that later uses them will not stop them.
+     */
+    public ServiceUrls start() {
+        try (ServiceLock ignored = ServiceLock.acquire(options.dataDir())) {
+            if (options.postgresUrl() == null) {
+                postgres.start();
+                leases(POSTGRES).clearMarker();
+            }
+            if (options.redisUrl() == null) {
+                redis.start();
+                leases(REDIS).clearMarker();
+            }
+        }
+        return urls();
+    }
+
+    /** Stops both embedded servers (whoever started them) and waits until their processes are gone. */
+    public void stop() {
+        try (ServiceLock ignored = ServiceLock.acquire(options.dataDir())) {
+            redis.stop();
+            postgres.stop();
+            leases(REDIS).clearMarker();
+            leases(POSTGRES).clearMarker();
+        }
+    }
+
+    /** PostgreSQL first, then Redis. */
+    public List<ServiceStatus> status() {
+        List<ServiceStatus> out = new ArrayList<>();
+        if (options.postgresUrl() != null) {
+            out.add(new ServiceStatus(POSTGRES, "external", OptionalLong.empty(),
+                    DatabaseUrl.parse(options.postgresUrl()).port(), "-", options.postgresUrl()));
+        } else {
+            OptionalLong pid = postgres.pid();
+            out.add(new ServiceStatus(POSTGRES, pid.isPresent() ? "running" : "stopped", pid, postgres.port(),
+                    EmbeddedPostgres.VERSION, postgres.url()));
+        }
+        if (options.redisUrl() != null) {
+            int port = URI.create(options.redisUrl()).getPort();
+            out.add(new ServiceStatus(REDIS, "external", OptionalLong.empty(), port < 0 ? 6379 : port, "-",
+                    options.redisUrl()));
+        } else {
+            OptionalLong pid = redis.pid();
+            out.add(new ServiceStatus(REDIS, pid.isPresent() ? "running" : "stopped", pid, redis.port(),
+                    EmbeddedRedis.VERSION, redis.url()));
+        }
+        return out;
+    }
+
+    /**
+     * Services for the duration of a command or test: the URLs in {@code options} when given (nothing is started
+     * or stopped for them), else the embedded servers, started if they do not run. Close the result to stop what
+     * it started; a shutdown hook closes it when the JVM exits first (Ctrl-C).
+     */
+    public static RunningServices ensureRunning(ServiceOptions options) {
+        return RunningServices.open(new Services(options));
+    }
+
+    /**
+     * Seeds the database at {@code postgresUrl} with the contract's dataset unless it holds exactly that dataset
+     * already (checked by digest).
+     *
+     * @return true when this call loaded the data
+     */
+    public static boolean ensureSeeded(String postgresUrl) {
+        return seed(postgresUrl, false);
+    }
+
+    /**
+     * Drops and recreates the contract's tables at {@code postgresUrl} and loads the dataset (always, even when it
+     * is there already). Concurrent seeders of one database wait for each other.
+     */
+    public static void seed(String postgresUrl) {
+        seed(postgresUrl, true);
+    }
+
+    private static boolean seed(String postgresUrl, boolean always) {
+        DatabaseUrl url = DatabaseUrl.parse(postgresUrl);
+        Dataset data = DatasetGenerator.generate();
+        try (Connection lockConnection = Seeder.connect(url); Statement s = lockConnection.createStatement()) {
+            s.execute("SELECT pg_advisory_lock(" + SEED_LOCK_KEY + ")");
+            try {
+                if (!always && Seeder.isSeeded(url, data)) return false;
+                Seeder.seed(url, data);
+                return true;
+            } finally {
+                s.execute("SELECT pg_advisory_unlock(" + SEED_LOCK_KEY + ")");
+            }
+        } catch (SQLException e) {
+            throw new ServiceException("cannot seed " + url + ": " + e.getMessage(), e);
+        }
+    }
+
+    Leases leases(String service) {
+        return new Leases(options.dataDir(), service,
+                service.equals(POSTGRES) ? options.postgresPort() : options.redisPort());
+    }
+}

@@ -1,0 +1,52 @@
+package dev.fairbench.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code --pg-url/--redis-url}: servers that already run (embedded ones on 35433/36380, started here) are used
+ * through their URLs; the scope starts nothing (its own ports 35434/36381 stay free) and stops nothing.
+ */
+@Timeout(120)
+class ExternalServicesTest {
+    static final Services EXISTING = new Services(ServiceOptions.defaults().withPorts(35433, 36380));
+
+    @BeforeAll
+    static void startExisting() {
+        EXISTING.start();
+    }
+
+    @AfterAll
+    static void stopExisting() {
+        EXISTING.stop();
+    }
+
+    @Test
+    void urlOptionsStartNothingAndStopNothing() throws Exception {
+        long postgresPid = EXISTING.postgres().pid().orElseThrow();
+        long redisPid = EXISTING.redis().pid().orElseThrow();
+        ServiceOptions options = ServiceOptions.defaults().withPorts(35434, 36381)
+                .withUrls(EXISTING.urls().postgresUrl(), EXISTING.urls().redisUrl());
+
+        try (RunningServices scope = Services.ensureRunning(options)) {
+            assertThat(scope.urls()).isEqualTo(EXISTING.urls());
+            assertThat(scope.startedPostgres()).isFalse();
+            assertThat(scope.startedRedis()).isFalse();
+            assertThat(scope.embeddedPostgres()).isEmpty();
+            assertThat(scope.postgresPid()).isEmpty();
+            assertThat(ServicesTest.queryInt(scope.postgresUrl(), "SELECT 7")).isEqualTo(7);
+            assertThat(new Services(options).status())
+                    .extracting(ServiceStatus::state).containsExactly("external", "external");
+        }
+
+        assertThat(Processes.isAlive(postgresPid)).isTrue();
+        assertThat(Processes.isAlive(redisPid)).isTrue();
+        assertThat(new EmbeddedPostgres(options.dataDir(), 35434).isRunning()).isFalse();
+        assertThat(Files.exists(options.dataDir().resolve("redis/redis-36381.pid"))).isFalse();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.fairbench.services;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fairbench.workload.data.Dataset;
+import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.workload.data.DatasetLoader;
+import dev.fairbench.workload.data.Seeder;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Real embedded PostgreSQL and Redis on ports 35432/36379 (not the defaults, so a developer's running services are
+ * left alone). Each test leaves the pair in a state the next one copes with; the last stop is in {@link #stopAll()}.
+ */
+@Timeout(120)
+class ServicesTest {
+    static final ServiceOptions OPTIONS = ServiceOptions.defaults().withPorts(35432, 36379);
+    static final Services SERVICES = new Services(OPTIONS);
+
+    @AfterAll
+    static void stopAll() {
+        SERVICES.stop();
+    }
+
+    @Test
+    void startThenStopLeavesNoProcessAndRestartsOnTheSamePort() throws Exception {
+        SERVICES.start();
+        long postgresPid = SERVICES.postgres().pid().orElseThrow();
+        long redisPid = SERVICES.redis().pid().orElseThrow();
+        assertThat(Files.exists(java.nio.file.Path.of("/proc", Long.toString(postgresPid)))).isTrue();
+        assertThat(SERVICES.redis().ping()).isTrue();
+        assertThat(queryInt(SERVICES.urls().postgresUrl(), "SELECT 1")).isEqualTo(1);
+        assertThat(SERVICES.status()).allMatch(ServiceStatus::running);
+
+        SERVICES.stop();
+
+        assertThat(Processes.isAlive(postgresPid)).as("postmaster %d gone", postgresPid).isFalse();
+        assertThat(Processes.isAlive(redisPid)).as("redis %d gone", redisPid).isFalse();
+        assertThat(postgresChildren(postgresPid)).isZero();
+        assertThat(SERVICES.status()).noneMatch(ServiceStatus::running);
+        assertThat(SERVICES.redis().ping()).isFalse();
+
+        // what a fault test does: stop one server mid-test and start it again on the same port
+        assertThat(SERVICES.postgres().start()).isTrue();
+        assertThat(SERVICES.redis().start()).isTrue();
+        assertThat(queryInt(SERVICES.urls().postgresUrl(), "SELECT 2")).isEqualTo(2);
+        assertThat(SERVICES.redis().ping()).isTrue();
+    }
+
+    @Test
+    void startIsIdempotent() {
+        SERVICES.start();
+        OptionalLong postgresPid = SERVICES.postgres().pid();
+        OptionalLong redisPid = SERVICES.redis().pid();
+
+        assertThat(SERVICES.postgres().start()).as("second start starts nothing").isFalse();
+        assertThat(SERVICES.redis().start()).isFalse();
+        SERVICES.start();
+
+        assertThat(SERVICES.postgres().pid()).isEqualTo(postgresPid);
+        assertThat(SERVICES.redis().pid()).isEqualTo(redisPid);
+    }
+
+    @Test
+    void scopeStopsWhatItStartedAndNothingElse() {
+        SERVICES.stop();
+        long postgresPid;
+        long redisPid;
+        try (RunningServices scope = Services.ensureRunning(OPTIONS)) {
+            assertThat(scope.startedPostgres()).isTrue();
+            assertThat(scope.startedRedis()).isTrue();
+            postgresPid = scope.postgresPid().orElseThrow();
+            redisPid = scope.redisPid().orElseThrow();
+            assertThat(scope.urls()).isEqualTo(new ServiceUrls(
+                    "postgresql://fairbench@127.0.0.1:35432/fairbench", "redis://127.0.0.1:36379"));
+        }
+        assertThat(Processes.isAlive(postgresPid)).isFalse();
+        assertThat(Processes.isAlive(redisPid)).isFalse();
+
+        SERVICES.start();
+        long runningPid = SERVICES.postgres().pid().orElseThrow();
+        try (RunningServices scope = Services.ensureRunning(OPTIONS)) {
+            assertThat(scope.startedPostgres()).isFalse();
+            assertThat(scope.startedRedis()).isFalse();
+            assertThat(scope.postgresPid()).hasValue(runningPid);
+        }
+        assertThat(Processes.isAlive(runningPid)).as("explicitly started server survives the scope").isTrue();
+    }
+
+    @Test
+    void innerScopeDoesNotStopWhatAnOuterScopeStillUses() {
+        SERVICES.stop();
+        try (RunningServices outer = Services.ensureRunning(OPTIONS)) {
+            try (RunningServices inner = Services.ensureRunning(OPTIONS)) {
+                assertThat(inner.startedPostgres()).isFalse();
+            }
+            assertThat(outer.postgresPid()).isPresent();
+            assertThat(outer.embeddedRedis().orElseThrow().ping()).isTrue();
+        }
+        assertThat(SERVICES.postgres().isRunning()).isFalse();
+        assertThat(SERVICES.redis().isRunning()).isFalse();
+    }
+
+    @Test
+    void seedLoadsTheContractDatasetWithinSeconds() throws Exception {
+        SERVICES.start();
+        String url = SERVICES.urls().postgresUrl();
+        long startNanos = System.nanoTime();
+        Services.seed(url);
+        Duration seedTime = Duration.ofNanos(System.nanoTime() - startNanos);
+
+        assertThat(DatasetLoader.load(DatabaseUrl.parse(url)).sha256()).isEqualTo(Dataset.SHA256);
+        assertThat(seedTime).isLessThan(Duration.ofSeconds(10));
+        assertThat(Services.ensureSeeded(url)).as("already seeded: digest matches").isFalse();
+
+        queryInt(url, "DELETE FROM comments WHERE id = 1 RETURNING 1");
+        assertThat(Services.ensureSeeded(url)).as("one row missing: seeds again").isTrue();
+        assertThat(Seeder.isSeeded(DatabaseUrl.parse(url), dev.fairbench.workload.data.DatasetGenerator.generate()))
+                .isTrue();
+    }
+
+    @Test
+    void aPortTakenByAnotherProgramIsReportedInOneLine() throws Exception {
+        try (java.net.ServerSocket squatter = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName("127.0.0.1"))) {
+            EmbeddedRedis redis = new EmbeddedRedis(OPTIONS.dataDir(), squatter.getLocalPort());
+            org.assertj.core.api.Assertions.assertThatThrownBy(redis::start)
+                    .isInstanceOf(ServiceException.class)
+                    .hasMessageContaining("already in use")
+                    .hasMessageNotContaining("\n");
+        }
+    }
+
+    static int queryInt(String postgresUrl, String sql) throws Exception {
+        try (Connection c = Seeder.connect(DatabaseUrl.parse(postgresUrl)); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static long postgresChildren(long postmasterPid) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.parent().map(parent -> parent.pid() == postmasterPid).orElse(false))
+                .filter(p -> Processes.isAlive(p.pid()))
+                .count();
+    }
+}
