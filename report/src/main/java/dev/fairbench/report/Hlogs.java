@@ -1,0 +1,62 @@
+package dev.fairbench.report;
+
+import dev.fairbench.report.model.Latency;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Reads the HdrHistogram interval logs ({@code .hlog}) the load generator writes for each run, for percentiles
+ * beyond those stored in results.json.
+ *
+ * <p>File format: HdrHistogram's interval log ({@link HistogramLogReader}): a header, then one compressed
+ * integer histogram per interval (one second), values being latencies in microseconds. Stateless and
+ * thread-safe.
+ */
+public final class Hlogs {
+    private static final long HIGHEST_TRACKABLE_MICROS = 3_600_000_000L;
+
+    private Hlogs() {
+    }
+
+    /** All intervals of one log added together; latency values in microseconds. */
+    public static Histogram read(Path hlog) throws IOException {
+        Histogram total = new Histogram(1, HIGHEST_TRACKABLE_MICROS, 3);
+        HistogramLogReader reader;
+        try {
+            reader = new HistogramLogReader(hlog.toFile());
+        } catch (FileNotFoundException e) {
+            throw new java.nio.file.NoSuchFileException(hlog.toString());
+        }
+        try {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                if (!(interval instanceof Histogram h)) {
+                    throw new IOException(hlog + ": expected integer histograms, found "
+                            + interval.getClass().getSimpleName());
+                }
+                total.add(h);
+            }
+        } catch (RuntimeException e) {
+            throw new IOException(hlog + " is not a readable HdrHistogram log: " + e.getMessage(), e);
+        } finally {
+            reader.close();
+        }
+        return total;
+    }
+
+    /** The value at a percentile (0–100) of a histogram of microseconds, in milliseconds. */
+    public static double percentileMs(Histogram micros, double percentile) {
+        return micros.getValueAtPercentile(percentile) / 1000.0;
+    }
+
+    /** The stored percentiles of a histogram of microseconds. */
+    public static Latency latency(Histogram micros) {
+        return new Latency(percentileMs(micros, 50), percentileMs(micros, 90), percentileMs(micros, 99),
+                percentileMs(micros, 99.9), micros.getMaxValue() / 1000.0);
+    }
+}

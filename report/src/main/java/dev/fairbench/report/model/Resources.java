@@ -1,0 +1,17 @@
+package dev.fairbench.report.model;
+
+/**
+ * What one run cost, sampled from {@code /proc} over its measured part. Every value is {@code null} when it
+ * could not be measured (e.g. GC for an app without a garbage collector).
+ *
+ * @param appCpuSeconds       user + system CPU time of the app process, all threads
+ * @param postgresCpuSeconds  user + system CPU time of all PostgreSQL processes
+ * @param redisCpuSeconds     user + system CPU time of the Redis server
+ * @param appRssPeakBytes     highest resident set size of the app sampled during the run
+ * @param appContextSwitches  voluntary + involuntary context switches of all the app's threads
+ * @param gcCollections       garbage collections started during the run
+ * @param gcPauseSeconds      total stop-the-world pause time of those collections
+ */
+public record Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds,
+                        Long appRssPeakBytes, Long appContextSwitches, Long gcCollections, Double gcPauseSeconds) {
+}

@@ -1,0 +1,159 @@
+package dev.fairbench.report;
+
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.AppStatus;
+import dev.fairbench.report.model.CapacityResult;
+import dev.fairbench.report.model.Conformance;
+import dev.fairbench.report.model.Host;
+import dev.fairbench.report.model.Latency;
+import dev.fairbench.report.model.NotEqualized;
+import dev.fairbench.report.model.Pinning;
+import dev.fairbench.report.model.Profile;
+import dev.fairbench.report.model.ProfileRoute;
+import dev.fairbench.report.model.Resources;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.report.model.RouteResult;
+import dev.fairbench.report.model.RunResult;
+import dev.fairbench.report.model.Setup;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A realistic session built in code: three measured apps (two JVM, one Go; one with errors in a run), one app
+ * that failed the conformance gate with a diff, one skipped app, profiles and capacity searches. The checked-in
+ * fixture {@code sample-results/results.json} is exactly {@code ResultsStore.toJson(SampleResults.build())}.
+ */
+final class SampleResults {
+    static final List<String> ROUTES =
+            List.of("index", "detail", "tag", "index-cached", "detail-cached", "compute", "hello", "phash");
+    static final Instant START = Instant.parse("2026-11-30T10:00:00Z");
+
+    private static final NotEqualized POOL_SLICES = new NotEqualized("One pool slice per event loop",
+            "The driver's connections are bound to the event loop that opened them.");
+
+    private SampleResults() {
+    }
+
+    static Results build() {
+        Setup setup = new Setup("5cc9ed0f3a9d2e4b7c1a0f6e8d2b4c6a8e0f1a2b", false,
+                new Host("AMD EPYC 9454P 48-Core Processor", 2, 25_769_803_776L, "Debian GNU/Linux 13 (trixie)",
+                        "6.12.48+deb13-amd64"),
+                new Pinning(true, "0", "1", "1", "1"), 1, 16, 4, 50, 1, 5, 20, 3, ROUTES,
+                Map.of("java", "Temurin 21.0.9+10", "postgresql", "17.5", "redis", "7.4.2", "loadgen",
+                        "fairbench-loadgen 0.1.0-SNAPSHOT"),
+                Map.of("cpu_governor", "performance", "virtualization", "kvm"));
+        List<AppResult> apps = new ArrayList<>();
+        apps.add(measured("vertx", "Vert.x + pg-client", "java", 1.0, true, 0,
+                Map.of("vertx", "5.0.4", "vertx-pg-client", "5.0.4", "jte", "3.2.5"),
+                List.of("-Xms128m", "-Xmx256m", "-XX:+UseParallelGC"), List.of(POOL_SLICES))
+                .withProfile(profile(1.0, true)).withCapacity(List.of(capacity(1.0))));
+        apps.add(measured("spring", "Spring Boot MVC + JDBC", "java", 0.62, true, 0,
+                Map.of("spring-boot", "3.5.7", "hikaricp", "7.1.0", "pgjdbc", "42.7.14"),
+                List.of("-Xms128m", "-Xmx256m", "-XX:+UseParallelGC"),
+                List.of(new NotEqualized("Tomcat thread pool of 64 threads instead of WORKERS",
+                        "Blocking JDBC needs a thread per in-flight request."))));
+        apps.add(measured("go-nethttp", "Go net/http + pgx", "go", 0.85, false, 2,
+                Map.of("go", "1.25.4", "pgx", "5.7.6", "go-redis", "9.16.0"), List.of("GOMAXPROCS=1"),
+                List.of(POOL_SLICES))
+                .withProfile(profile(0.85, false)).withCapacity(List.of(capacity(0.85))));
+        apps.add(new AppResult("helidon", "Helidon SE 4", "java", AppStatus.FAILED,
+                "conformance gate failed: 1 of 64 cases differ", Map.of("helidon", "4.3.1"),
+                List.of("-Xms128m", "-Xmx256m"),
+                new Conformance(64, List.of(new Conformance.Mismatch("GET /post/page-pipeline-page-97", "body differs",
+                        "--- expected\n+++ actual\n@@ -9,3 +9,3 @@\n <h1>Page &amp; pipeline</h1>\n"
+                                + "-<p class=\"meta\">by Олена on 2026-03-01, tags:</p>\n"
+                                + "+<p class=\"meta\">by Олена on 2026-03-01, tags: </p>\n"
+                                + " <div class=\"body\">Line one</div>\n"))),
+                List.of(), List.of(), null, List.of()));
+        apps.add(new AppResult("axum", "axum + sqlx", "rust", AppStatus.SKIPPED, "cargo not found on PATH",
+                Map.of(), List.of(), null, List.of(), List.of(), null, List.of()));
+        return new Results(Results.SCHEMA_VERSION, "0.1.0-SNAPSHOT", 1, START, START.plusSeconds(2400), setup, apps);
+    }
+
+    /** Base throughput per route for the fastest app, req/s. */
+    private static double baseRps(String route) {
+        return switch (route) {
+            case "index" -> 9_412.7;
+            case "detail" -> 17_230.4;
+            case "tag" -> 5_120.9;
+            case "index-cached" -> 61_845.2;
+            case "detail-cached" -> 70_311.6;
+            case "compute" -> 4_980.3;
+            case "hello" -> 118_402.5;
+            default -> 702.8;
+        };
+    }
+
+    private static AppResult measured(String name, String label, String language, double speed, boolean jvm,
+                                      long errorsInOneRun, Map<String, String> versions, List<String> flags,
+                                      List<NotEqualized> notEqualized) {
+        List<RouteResult> routes = new ArrayList<>();
+        int routeNo = 0;
+        for (String route : ROUTES) {
+            routeNo++;
+            List<RunResult> runs = new ArrayList<>();
+            double[] factors = {0.991, 1.0, 1.013};
+            for (int i = 0; i < 3; i++) {
+                double rps = Math.round(baseRps(route) * speed * factors[(i + routeNo) % 3] * 10) / 10.0;
+                long requests = Math.round(rps * 20);
+                double p50 = Math.round(50_000.0 / rps * 0.9 * 1000) / 1000.0;
+                Latency latency = new Latency(p50, round3(p50 * 1.6), round3(p50 * (jvm ? 3.1 : 4.4)),
+                        round3(p50 * (jvm ? 7.9 : 6.2)), round3(p50 * 15.5));
+                boolean db = route.equals("index") || route.equals("detail") || route.equals("tag");
+                boolean cache = route.endsWith("-cached");
+                double appCpuUs = (db ? 95 : cache ? 16 : route.equals("hello") ? 7 : route.equals("phash") ? 1350 : 190)
+                        / speed;
+                Resources resources = new Resources(round3(appCpuUs * requests / 1e6),
+                        db ? round3(120.0 * requests / 1e6) : 0.0, cache ? round3(4.2 * requests / 1e6) : 0.0,
+                        (jvm ? 190_000_000L : 21_500_000L) + routeNo * 1_048_576L + i * 65_536L,
+                        Math.round(requests * (jvm ? 1.4 : 2.1)),
+                        jvm ? (long) (requests / (db ? 900 : 4000)) : null,
+                        jvm ? round3(requests / (db ? 900.0 : 4000.0) * 0.0021) : null);
+                boolean broken = errorsInOneRun > 0 && route.equals("detail") && i == 1;
+                runs.add(new RunResult(i + 1, START.plusSeconds(60L * routeNo + 25L * i), 20.0, requests, rps,
+                        requests - (broken ? 2 : 0), 0, 0, broken ? 2 : 0, 0, broken ? errorsInOneRun : 0, 0, 0,
+                        latency, "hlog/" + name + "/" + route + "/run-" + (i + 1) + ".hlog", resources));
+            }
+            routes.add(new RouteResult(route, runs, Summaries.summarize(runs)));
+        }
+        return new AppResult(name, label, language, AppStatus.MEASURED, null, versions, flags,
+                new Conformance(64, List.of()), notEqualized, routes, null, List.of());
+    }
+
+    private static Profile profile(double speed, boolean jvm) {
+        List<ProfileRoute> routes = List.of(
+                new ProfileRoute("index", round3(9_100 * speed), jvm ? 2.0 : 3.0, 3.0, null, null,
+                        new ProfileRoute.CpuSplit(round3(71 / speed), round3(24 / speed), 118.4, null),
+                        jvm ? 6.2 : 9.8, jvm ? 1.3 : 2.2, jvm ? 9.8 : 31.0, jvm ? 0.021 : 0.064),
+                new ProfileRoute("detail", round3(16_800 * speed), jvm ? 1.0 : 3.0, 3.0, null, null,
+                        new ProfileRoute.CpuSplit(round3(48 / speed), round3(19 / speed), 88.1, null),
+                        jvm ? 5.1 : 9.2, jvm ? 1.1 : 2.0, jvm ? 6.5 : 22.0, jvm ? 0.012 : 0.05),
+                new ProfileRoute("index-cached", round3(60_500 * speed), null, 0.0, 1.0, jvm ? 7.5 : 1.0,
+                        new ProfileRoute.CpuSplit(round3(9.5 / speed), round3(6.4 / speed), null, 4.1),
+                        jvm ? 3.2 : 6.6, jvm ? 0.4 : 1.6, jvm ? 15.0 : 240.0, jvm ? 0.009 : 0.081));
+        return new Profile(25, List.of("async-profiler 4.1", "PostgreSQL wire capture", "/proc accounting"), routes);
+    }
+
+    private static CapacityResult capacity(double speed) {
+        List<CapacityResult.Step> steps = new ArrayList<>();
+        double[] rates = {2_000, 4_000, 6_000, 8_000, 10_000};
+        for (double rate : rates) {
+            double limit = 9_000 * speed;
+            boolean ok = rate <= limit * 0.9;
+            double achieved = ok ? round3(rate * 0.9995) : round3(limit);
+            double p99 = ok ? round3(1.2 + rate / limit * 4) : round3(480 + rate / 100);
+            long requests = Math.round(achieved * 20);
+            steps.add(new CapacityResult.Step(rate, requests, achieved,
+                    new Latency(round3(p99 / 4), round3(p99 / 2), p99, round3(p99 * 1.8), round3(p99 * 3)), 0, 0,
+                    round3(requests * 95e-6 / speed), 180_000_000L + (long) rate * 1000, ok));
+        }
+        return new CapacityResult("index", 15, 20, steps);
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}
