@@ -1,0 +1,292 @@
+package dev.fairbench.apps.testsupport;
+
+import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.workload.conformance.ConformanceCases;
+import dev.fairbench.workload.conformance.ConformanceChecker;
+import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.workload.data.DatasetGenerator;
+import dev.fairbench.workload.data.Post;
+import dev.fairbench.workload.data.Seeder;
+import dev.fairbench.workload.render.ReferenceRenderer;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The conformance suite of a Java app: extend it, implement {@link #start}, and every test below runs against the
+ * app started in-process on a free loopback port, with the real, seeded PostgreSQL and Redis of
+ * {@link TestServices}. Covers the contract end to end: every page byte for byte (and in Redis for cached routes),
+ * bad input, the page cache's key, TTL and source, no compression, concurrency on few connections without mixing
+ * responses, the {@code POOL_MAX} limit, and 503 then recovery without a restart when PostgreSQL or Redis goes away.
+ * Tests run in a fixed order; the fault tests come last and leave both services running.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+public abstract class AppConformanceSuite {
+    /** Most time a request may take, also while a service is down: the contract wants a 503, never a hang. */
+    protected static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    /** Most time the app may take to serve 200 again after a service came back. */
+    protected static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(30);
+
+    private static final ReferenceRenderer REFERENCE = new ReferenceRenderer(DatasetGenerator.generate());
+
+    /** An app started by {@link #start}; {@link #close()} stops it and frees its port and connections. */
+    public interface RunningApp extends AutoCloseable {
+        int port();
+    }
+
+    /** Starts the app in-process with this environment (port 0 = any free port) and returns once it serves. */
+    protected abstract RunningApp start(AppEnvironment env) throws Exception;
+
+    /** The environment the app gets; apps may override to test other sizes. */
+    protected AppEnvironment environment(TestServices services) {
+        return new AppEnvironment(0, services.postgresUrl(), services.redisUrl(), 4, 1, 2);
+    }
+
+    private TestServices services;
+    private AppEnvironment env;
+    private RunningApp app;
+    private URI base;
+    private HttpClient http;
+    private RedisClient redisClient;
+    private StatefulRedisConnection<byte[], byte[]> redisConnection;
+
+    @BeforeAll
+    void startApp() throws Exception {
+        services = TestServices.shared();
+        env = environment(services);
+        app = start(env);
+        base = URI.create("http://127.0.0.1:" + app.port());
+        http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(REQUEST_TIMEOUT).build();
+        RedisURI redisUri = RedisURI.create(services.redisUrl());
+        redisUri.setTimeout(REQUEST_TIMEOUT);
+        redisClient = RedisClient.create(redisUri);
+        redisConnection = redisClient.connect(ByteArrayCodec.INSTANCE);
+    }
+
+    @AfterAll
+    void stopApp() throws Exception {
+        try (AutoCloseable a = app; HttpClient h = http) {
+            if (redisConnection != null) redisConnection.close();
+            if (redisClient != null) redisClient.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
+    @Order(1)
+    void everyRouteAnswersTheContractsBytes() {
+        redis().flushdb();
+        ConformanceReport report = new ConformanceChecker((int) REQUEST_TIMEOUT.toMillis(), this::redisGet)
+                .check(base, ConformanceCases.all(REFERENCE));
+        assertThat(report.passed()).as(ConformanceChecker.describe(report)).isTrue();
+        assertThat(report.casesChecked()).isEqualTo(ConformanceCases.all(REFERENCE).size());
+    }
+
+    @Test
+    @Order(2)
+    void cacheMissStoresRawBytesForSixtySecondsAndHitsAreReadFromRedis() throws Exception {
+        String path = "/post/" + somePost().slug() + "/cached";
+        byte[] key = ("page:GET:" + path).getBytes(StandardCharsets.UTF_8);
+        redis().flushdb();
+        HttpResponse<byte[]> miss = get(path);
+        assertThat(miss.statusCode()).isEqualTo(200);
+        assertThat(miss.body()).isEqualTo(REFERENCE.detail(somePost().slug()).orElseThrow());
+        assertThat(redis().get(key)).isEqualTo(miss.body());
+        assertThat(redis().ttl(key)).isBetween(1L, 60L);
+        // A value the app could not have rendered proves that a hit is served from Redis, not from memory.
+        byte[] planted = "planted by the test".getBytes(StandardCharsets.UTF_8);
+        redis().set(key, planted);
+        HttpResponse<byte[]> hit = get(path);
+        assertThat(hit.statusCode()).isEqualTo(200);
+        assertThat(hit.body()).isEqualTo(planted);
+        assertThat(hit.headers().firstValue("content-type")).hasValueSatisfying(
+                t -> assertThat(t.replace(" ", "").toLowerCase()).isEqualTo("text/html;charset=utf-8"));
+        redis().del(key);
+    }
+
+    @Test
+    @Order(3)
+    void unknownSlugIsNotFoundAndCachesNothing() throws Exception {
+        redis().flushdb();
+        HttpResponse<byte[]> r = get("/post/no-such-post/cached");
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(redis().dbsize()).isZero();
+    }
+
+    @Test
+    @Order(4)
+    void uncachedPagesReadTheDatabaseOnEveryRequest() throws Exception {
+        Post post = somePost();
+        String renamed = "Renamed & <checked>";
+        try (Connection c = Seeder.connect(database()); Statement s = c.createStatement()) {
+            try {
+                s.executeUpdate("UPDATE posts SET title = '" + renamed.replace("'", "''") + "' WHERE id = " + post.id());
+                String page = new String(get("/post/" + post.slug()).body(), StandardCharsets.UTF_8);
+                assertThat(page).contains("<h1>Renamed &amp; &lt;checked&gt;</h1>");
+            } finally {
+                s.executeUpdate("UPDATE posts SET title = '" + post.title().replace("'", "''") + "' WHERE id = " + post.id());
+            }
+        }
+        assertThat(get("/post/" + post.slug()).body()).isEqualTo(REFERENCE.detail(post.slug()).orElseThrow());
+    }
+
+    @Test
+    @Order(5)
+    void neverCompressesEvenWhenAsked() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve("/")).timeout(REQUEST_TIMEOUT)
+                .header("Accept-Encoding", "gzip, deflate, br").GET().build();
+        HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(r.headers().firstValue("content-encoding")).isEmpty();
+        assertThat(r.body()).isEqualTo(REFERENCE.index());
+    }
+
+    /**
+     * Many requests at once over more HTTP connections than database connections: each must get its own page.
+     * An app that pipelines queries or shares connections wrongly mixes pages up here.
+     */
+    @Test
+    @Order(6)
+    void concurrentRequestsEachGetTheirOwnPageWithinPoolMax() throws Exception {
+        List<String> paths = new ArrayList<>();
+        List<byte[]> expected = new ArrayList<>();
+        List<Post> posts = REFERENCE.dataset().posts();
+        for (int i = 0; i < 200; i++) {
+            Post p = posts.get((i * 37) % posts.size());
+            switch (i % 4) {
+                case 0 -> { paths.add("/post/" + p.slug()); expected.add(REFERENCE.detail(p.slug()).orElseThrow()); }
+                case 1 -> { paths.add("/"); expected.add(REFERENCE.index()); }
+                case 2 -> {
+                    String tag = REFERENCE.dataset().tags().get(i % REFERENCE.dataset().tags().size()).slug();
+                    paths.add("/tag/" + tag);
+                    expected.add(REFERENCE.tag(tag).orElseThrow());
+                }
+                default -> { paths.add("/post/" + p.slug() + "/cached"); expected.add(REFERENCE.detail(p.slug()).orElseThrow()); }
+            }
+        }
+        List<CompletableFuture<HttpResponse<byte[]>>> futures = new ArrayList<>();
+        for (String path : paths) {
+            futures.add(http.sendAsync(request(path), HttpResponse.BodyHandlers.ofByteArray()));
+        }
+        for (int i = 0; i < futures.size(); i++) {
+            HttpResponse<byte[]> r = futures.get(i).get(REQUEST_TIMEOUT.toSeconds() * 3, TimeUnit.SECONDS);
+            assertThat(r.statusCode()).as(paths.get(i)).isEqualTo(200);
+            assertThat(r.body()).as(paths.get(i)).isEqualTo(expected.get(i));
+        }
+        assertThat(appConnectionsToPostgres()).isBetween(1, env.poolMax());
+    }
+
+    @Test
+    @Order(100)
+    void postgresDownGives503AndTheAppRecoversWithoutRestart() throws Exception {
+        assertThat(get("/").statusCode()).isEqualTo(200);
+        services.postgres().stop();
+        try {
+            HttpResponse<byte[]> down = get("/");
+            assertServiceUnavailable(down);
+            assertServiceUnavailable(get("/tag/" + REFERENCE.dataset().tags().getFirst().slug()));
+            assertThat(get("/hello").statusCode()).isEqualTo(200);
+        } finally {
+            services.postgres().start();
+        }
+        awaitOk("/", REFERENCE.index());
+        awaitOk("/post/" + somePost().slug(), REFERENCE.detail(somePost().slug()).orElseThrow());
+    }
+
+    @Test
+    @Order(101)
+    void redisDownGives503OnCachedRoutesAndTheAppRecoversWithoutRestart() throws Exception {
+        assertThat(get("/cached").statusCode()).isEqualTo(200);
+        services.redis().stop();
+        try {
+            assertServiceUnavailable(get("/cached"));
+            assertServiceUnavailable(get("/post/" + somePost().slug() + "/cached"));
+            assertThat(get("/").body()).isEqualTo(REFERENCE.index());
+        } finally {
+            services.redis().start();
+        }
+        awaitOk("/cached", REFERENCE.index());
+    }
+
+    private static void assertServiceUnavailable(HttpResponse<byte[]> r) {
+        assertThat(r.statusCode()).isEqualTo(503);
+        assertThat(new String(r.body(), StandardCharsets.UTF_8)).isEqualTo("Service Unavailable");
+        assertThat(r.headers().firstValue("content-type")).hasValueSatisfying(
+                t -> assertThat(t.replace(" ", "").toLowerCase()).isEqualTo("text/plain;charset=utf-8"));
+    }
+
+    private void awaitOk(String path, byte[] expected) throws Exception {
+        long deadline = System.nanoTime() + RECOVERY_TIMEOUT.toNanos();
+        HttpResponse<byte[]> last;
+        do {
+            last = get(path);
+            if (last.statusCode() == 200) break;
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        assertThat(last.statusCode()).as(path + " within " + RECOVERY_TIMEOUT.toSeconds() + " s").isEqualTo(200);
+        assertThat(last.body()).isEqualTo(expected);
+    }
+
+    /** Client backends of the app's database, not counting the one that asks. */
+    private int appConnectionsToPostgres() throws SQLException {
+        try (Connection c = Seeder.connect(database()); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                     + " AND datname = current_database() AND pid <> pg_backend_pid()")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private HttpResponse<byte[]> get(String path) throws Exception {
+        return http.send(request(path), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private HttpRequest request(String path) {
+        return HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT).GET().build();
+    }
+
+    private Optional<byte[]> redisGet(String key) {
+        return Optional.ofNullable(redis().get(key.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private RedisCommands<byte[], byte[]> redis() {
+        return redisConnection.sync();
+    }
+
+    private DatabaseUrl database() {
+        return DatabaseUrl.parse(services.postgresUrl());
+    }
+
+    private static Post somePost() {
+        return REFERENCE.dataset().posts().get(41);
+    }
+}

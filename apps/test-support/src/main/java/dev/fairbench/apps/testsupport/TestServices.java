@@ -1,0 +1,89 @@
+package dev.fairbench.apps.testsupport;
+
+import dev.fairbench.services.EmbeddedPostgres;
+import dev.fairbench.services.EmbeddedRedis;
+import dev.fairbench.services.RunningServices;
+import dev.fairbench.services.ServiceOptions;
+import dev.fairbench.services.Services;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The embedded PostgreSQL and Redis of one test JVM, seeded with the contract's dataset. They run on free loopback
+ * ports of their own, never the developer's (15432/16379) nor another test JVM's, because the fault tests stop and
+ * restart them. Started on first use, stopped when the JVM exits (the PostgreSQL cluster is then deleted).
+ * Thread-safe.
+ */
+public final class TestServices {
+    private static TestServices shared;
+
+    private final RunningServices running;
+
+    private TestServices(RunningServices running) {
+        this.running = running;
+    }
+
+    /** The services of this JVM, started and seeded on the first call (about 5 s). */
+    public static synchronized TestServices shared() {
+        if (shared == null) {
+            ServiceOptions options = ServiceOptions.defaults().withPorts(freePort(), freePort());
+            RunningServices running = Services.ensureRunning(options);
+            TestServices services = new TestServices(running);
+            Runtime.getRuntime().addShutdownHook(new Thread(services::stopAndDelete, "test-services-stop"));
+            Services.ensureSeeded(running.postgresUrl());
+            shared = services;
+        }
+        return shared;
+    }
+
+    /** {@code DATABASE_URL}: libpq URL of the seeded database. */
+    public String postgresUrl() {
+        return running.postgresUrl();
+    }
+
+    /** {@code REDIS_URL}. */
+    public String redisUrl() {
+        return running.redisUrl();
+    }
+
+    /** The PostgreSQL server, to stop and start it in fault tests. */
+    public EmbeddedPostgres postgres() {
+        return running.embeddedPostgres().orElseThrow();
+    }
+
+    /** The Redis server, to stop and start it in fault tests. */
+    public EmbeddedRedis redis() {
+        return running.embeddedRedis().orElseThrow();
+    }
+
+    private void stopAndDelete() {
+        Path cluster = postgres().clusterDir();
+        running.close();
+        if (!postgres().isRunning()) deleteTree(cluster);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress("127.0.0.1", 0));
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        } catch (IOException e) {
+            // a leftover cluster of a test JVM costs disk space, not correctness
+        }
+    }
+}
