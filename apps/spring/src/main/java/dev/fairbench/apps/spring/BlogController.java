@@ -1,0 +1,95 @@
+package dev.fairbench.apps.spring;
+
+import dev.fairbench.workload.Queries;
+import dev.fairbench.workload.compute.Primes;
+import dev.fairbench.workload.phash.PHash;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** The routes of the contract (section 4). Bodies are byte arrays: the pages are rendered to bytes already. */
+@RestController
+final class BlogController {
+    /** Largest {@code /phash} body before 413 (contract section 5). */
+    static final int MAX_PHASH_BODY_BYTES = 65_536;
+
+    private final BlogPages pages;
+    private final PageCache cache;
+
+    BlogController(BlogPages pages, PageCache cache) {
+        this.pages = pages;
+        this.cache = cache;
+    }
+
+    @GetMapping("/")
+    ResponseEntity<byte[]> index() {
+        return Responses.html(pages.index());
+    }
+
+    @GetMapping("/cached")
+    ResponseEntity<byte[]> indexCached() {
+        return cached("/cached", () -> Optional.of(pages.index()));
+    }
+
+    @GetMapping("/post/{slug}")
+    ResponseEntity<byte[]> detail(@PathVariable("slug") String slug) {
+        if (!Queries.isValidSlug(slug)) return Responses.notFound();
+        return pages.detail(slug).map(Responses::html).orElseGet(Responses::notFound);
+    }
+
+    @GetMapping("/post/{slug}/cached")
+    ResponseEntity<byte[]> detailCached(@PathVariable("slug") String slug) {
+        if (!Queries.isValidSlug(slug)) return Responses.notFound();
+        return cached("/post/" + slug + "/cached", () -> pages.detail(slug));
+    }
+
+    @GetMapping("/tag/{slug}")
+    ResponseEntity<byte[]> tag(@PathVariable("slug") String slug) {
+        if (!Queries.isValidSlug(slug)) return Responses.notFound();
+        return pages.tag(slug).map(Responses::html).orElseGet(Responses::notFound);
+    }
+
+    @GetMapping("/compute")
+    ResponseEntity<byte[]> compute() {
+        return Responses.text(Long.toString(Primes.sumBelow(Primes.LIMIT)));
+    }
+
+    @GetMapping("/hello")
+    ResponseEntity<byte[]> hello() {
+        return Responses.text("Hello, World!");
+    }
+
+    /** Reads the body itself, at most one byte past the limit, so that a huge upload is never buffered. */
+    @PostMapping("/phash")
+    ResponseEntity<byte[]> phash(HttpServletRequest request) throws IOException {
+        if (request.getContentLengthLong() > MAX_PHASH_BODY_BYTES) return Responses.payloadTooLarge();
+        byte[] image;
+        try (InputStream in = request.getInputStream()) {
+            image = in.readNBytes(MAX_PHASH_BODY_BYTES + 1);
+        }
+        if (image.length > MAX_PHASH_BODY_BYTES) return Responses.payloadTooLarge();
+        if (image.length != PHash.IMAGE_BYTES) return Responses.badImageSize();
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
+                .body(PHash.json(image).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A page from the Redis cache, or rendered and stored there on a miss; a missing page is cached nowhere. */
+    private ResponseEntity<byte[]> cached(String path, Supplier<Optional<byte[]>> render) {
+        byte[] hit = cache.get(path);
+        if (hit != null) return Responses.html(hit);
+        Optional<byte[]> page = render.get();
+        if (page.isEmpty()) return Responses.notFound();
+        cache.put(path, page.get());
+        return Responses.html(page.get());
+    }
+}

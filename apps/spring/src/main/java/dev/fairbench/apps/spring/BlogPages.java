@@ -1,0 +1,111 @@
+package dev.fairbench.apps.spring;
+
+import dev.fairbench.templates.CommentView;
+import dev.fairbench.templates.PostPage;
+import dev.fairbench.templates.PostSummaries;
+import dev.fairbench.templates.Pages;
+import dev.fairbench.templates.TagLink;
+import dev.fairbench.workload.Queries;
+import org.springframework.jdbc.core.ConnectionCallback;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.stereotype.Component;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The three database pages of the contract (section 4.1), rendered to bytes. Each page takes one connection from
+ * the pool for all of its queries ({@link JdbcTemplate#execute(ConnectionCallback)}, no transaction) and gives it
+ * back before rendering. Failures surface as Spring's {@code DataAccessException}. Thread-safe.
+ */
+@Component
+final class BlogPages {
+    private static final String LATEST_POSTS = Queries.jdbc(Queries.LATEST_POSTS);
+    private static final String TAGS_OF_POSTS = Queries.jdbc(Queries.TAGS_OF_POSTS);
+    private static final String COMMENT_COUNTS = Queries.jdbc(Queries.COMMENT_COUNTS);
+    private static final String POST_BY_SLUG = Queries.jdbc(Queries.POST_BY_SLUG);
+    private static final String TAGS_OF_POST = Queries.jdbc(Queries.TAGS_OF_POST);
+    private static final String COMMENTS_OF_POST = Queries.jdbc(Queries.COMMENTS_OF_POST);
+    private static final String TAG_BY_SLUG = Queries.jdbc(Queries.TAG_BY_SLUG);
+    private static final String POSTS_OF_TAG = Queries.jdbc(Queries.POSTS_OF_TAG);
+
+    private static final RowMapper<TagLink> TAG_LINK = (rs, row) -> new TagLink(rs.getString(1), rs.getString(2));
+    private static final RowMapper<CommentView> COMMENT = (rs, row) -> new CommentView(rs.getString(1), rs.getString(2));
+
+    private final JdbcTemplate pool;
+
+    BlogPages(JdbcTemplate pool) {
+        this.pool = pool;
+    }
+
+    /** {@code GET /}: the latest 20 posts. */
+    byte[] index() {
+        PostSummaries posts = pool.execute((ConnectionCallback<PostSummaries>) connection -> {
+            JdbcTemplate jdbc = onOne(connection);
+            PostSummaries page = new PostSummaries();
+            jdbc.query(LATEST_POSTS, rs -> {
+                page.addPost(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(5),
+                        rs.getObject(4, LocalDate.class));
+            });
+            addTagsAndCounts(jdbc, connection, page);
+            return page;
+        });
+        return Pages.index(posts.build());
+    }
+
+    /** {@code GET /post/{slug}}; empty when no post has this slug. The slug must be valid. */
+    Optional<byte[]> detail(String slug) {
+        record Post(String title, String body, LocalDate publishedOn, String author) {}
+        PostPage page = pool.execute((ConnectionCallback<PostPage>) connection -> {
+            JdbcTemplate jdbc = onOne(connection);
+            List<Post> posts = jdbc.query(POST_BY_SLUG, (rs, row) -> new Post(rs.getString(2), rs.getString(3),
+                    rs.getObject(4, LocalDate.class), rs.getString(5)), slug);
+            if (posts.isEmpty()) return null;
+            Post post = posts.getFirst();
+            return new PostPage(post.title(), post.author(), post.publishedOn(), post.body(),
+                    jdbc.query(TAGS_OF_POST, TAG_LINK, slug), jdbc.query(COMMENTS_OF_POST, COMMENT, slug));
+        });
+        return Optional.ofNullable(page).map(Pages::detail);
+    }
+
+    /** {@code GET /tag/{slug}}; empty when no tag has this slug. The slug must be valid. */
+    Optional<byte[]> tag(String slug) {
+        record TagAndPosts(TagLink tag, PostSummaries posts) {}
+        TagAndPosts found = pool.execute((ConnectionCallback<TagAndPosts>) connection -> {
+            JdbcTemplate jdbc = onOne(connection);
+            List<TagLink> tags = jdbc.query(TAG_BY_SLUG, (rs, row) -> new TagLink(rs.getString(2), rs.getString(3)), slug);
+            if (tags.isEmpty()) return null;
+            PostSummaries page = new PostSummaries();
+            jdbc.query(POSTS_OF_TAG, rs -> {
+                page.addPost(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(5),
+                        rs.getObject(4, LocalDate.class));
+            }, slug);
+            addTagsAndCounts(jdbc, connection, page);
+            return new TagAndPosts(tags.getFirst(), page);
+        });
+        return Optional.ofNullable(found).map(t -> Pages.tag(t.tag(), t.posts().build()));
+    }
+
+    /** Queries 2 and 3 of the index, batched over the page's post ids with {@code = ANY(?)}. */
+    private static void addTagsAndCounts(JdbcTemplate jdbc, Connection connection, PostSummaries page)
+            throws SQLException {
+        Array ids = connection.createArrayOf("int4", page.postIds());
+        jdbc.query(TAGS_OF_POSTS, rs -> {
+            page.addTag(rs.getInt(1), rs.getString(2), rs.getString(3));
+        }, ids);
+        jdbc.query(COMMENT_COUNTS, rs -> {
+            page.setCommentCount(rs.getInt(1), rs.getLong(2));
+        }, ids);
+    }
+
+    /** A template whose every call runs on this one connection, which it never closes. */
+    private static JdbcTemplate onOne(Connection connection) {
+        return new JdbcTemplate(new SingleConnectionDataSource(connection, true), true);
+    }
+}

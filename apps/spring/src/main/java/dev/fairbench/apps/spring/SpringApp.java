@@ -1,0 +1,68 @@
+package dev.fairbench.apps.spring;
+
+import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.workload.data.DatabaseUrl;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The Spring Boot 4 MVC app (registry name {@code spring}): Tomcat on virtual threads, JdbcTemplate over HikariCP
+ * and pgjdbc, Lettuce for the page cache. Static settings are in {@code application.properties}; this class adds
+ * those that come from the contract's environment (section 1).
+ */
+@SpringBootApplication(proxyBeanMethods = false)
+public class SpringApp {
+    /**
+     * Milliseconds a pooled connection may sit idle before HikariCP pings PostgreSQL when lending it: never, as the
+     * contract forbids a ping per checkout (round-2 finding). A connection that died anyway fails its query, the
+     * request answers 503 and HikariCP evicts the connection.
+     */
+    static final long ALIVE_BYPASS_WINDOW_MS = Long.MAX_VALUE;
+    /** Most milliseconds a request waits for a pooled connection; bounds how long a 503 takes with PostgreSQL down. */
+    static final long CONNECTION_TIMEOUT_MS = 2_000;
+
+    /** Starts the app and returns once it serves; the port is {@link #port}. */
+    public static ConfigurableApplicationContext start(AppEnvironment env) {
+        // HikariCP reads this when a pool is built, so it must be set before the context starts.
+        System.setProperty("com.zaxxer.hikari.aliveBypassWindowMs", Long.toString(ALIVE_BYPASS_WINDOW_MS));
+        // Sizes the virtual-thread scheduler to the app's cores; no effect once a virtual thread has run (tests).
+        if (System.getProperty("jdk.virtualThreadScheduler.parallelism") == null) {
+            System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(env.workers()));
+        }
+        return new SpringApplicationBuilder(SpringApp.class)
+                .properties(properties(env))
+                .initializers(context -> context.getBeanFactory().registerSingleton("appEnvironment", env))
+                .run();
+    }
+
+    /** The TCP port the app listens on. */
+    public static int port(ApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+
+    static Map<String, Object> properties(AppEnvironment env) {
+        DatabaseUrl db = env.database();
+        Map<String, Object> p = new HashMap<>();
+        p.put("server.port", env.port());
+        p.put("spring.datasource.url", db.jdbcUrl());
+        p.put("spring.datasource.username", db.user());
+        if (db.password() != null) p.put("spring.datasource.password", db.password());
+        p.put("spring.datasource.hikari.maximum-pool-size", env.poolMax());
+        p.put("spring.datasource.hikari.minimum-idle", env.poolMin());
+        p.put("spring.datasource.hikari.connection-timeout", CONNECTION_TIMEOUT_MS);
+        return p;
+    }
+
+    @Bean
+    TomcatServletWebServerFactory tomcat() {
+        return new ContractTomcat();
+    }
+}
