@@ -1,0 +1,141 @@
+package dev.fairbench.runner.proc;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads Linux {@code /proc}: CPU times, resident memory and context switches of processes and process trees.
+ * Stateless and thread-safe. Methods return zero or empty results for processes that are gone, because a process
+ * may exit between listing and reading.
+ */
+public final class ProcFs {
+    private static final long CLOCK_TICKS_PER_SECOND = readClockTicks();
+
+    private ProcFs() {}
+
+    /** {@code USER_HZ}: the unit of the CPU times in {@code /proc/<pid>/stat} (almost always 100). */
+    public static long clockTicksPerSecond() {
+        return CLOCK_TICKS_PER_SECOND;
+    }
+
+    /**
+     * CPU time, user plus system, of {@code pid} and all its descendants, in microseconds: for every live process
+     * of the tree its own time plus the time of its children that exited and were reaped ({@code cutime},
+     * {@code cstime}), so that processes that exit during a measurement still count once their parent reaps them.
+     * Resolution is one clock tick (10 ms at USER_HZ 100).
+     */
+    public static long treeCpuMicros(long pid) {
+        long ticks = 0;
+        for (long p : tree(pid)) ticks += cpuTicks(p, true);
+        return ticks * 1_000_000 / CLOCK_TICKS_PER_SECOND;
+    }
+
+    /** utime + stime (+ cutime + cstime when {@code withReapedChildren}) of one process, in clock ticks. */
+    static long cpuTicks(long pid, boolean withReapedChildren) {
+        String[] f = statFields(pid);
+        if (f == null) return 0;
+        // Fields after the command name, 0-based from the state: utime is field 14 of stat, i.e. index 11 here.
+        long t = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        if (withReapedChildren) t += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+        return t;
+    }
+
+    /** {@code pid} followed by all its live descendants (empty when {@code pid} is gone). */
+    public static List<Long> tree(long pid) {
+        List<Long> out = new ArrayList<>();
+        ProcessHandle.of(pid).ifPresent(h -> {
+            out.add(pid);
+            h.descendants().forEach(d -> out.add(d.pid()));
+        });
+        return out;
+    }
+
+    /** Resident set size of {@code pid} and its descendants, in bytes ({@code VmRSS} of each, summed). */
+    public static long treeRssBytes(long pid) {
+        long kib = 0;
+        for (long p : tree(pid)) kib += statusValue(Path.of("/proc", Long.toString(p), "status"), "VmRSS:");
+        return kib * 1024;
+    }
+
+    /**
+     * Context switches (voluntary plus nonvoluntary) of every thread of {@code pid} and its descendants, by thread
+     * id. {@code /proc/<pid>/status} alone counts only the main thread, and threads that have exited are not
+     * listed anywhere, so callers sample this repeatedly and keep the last value of each thread.
+     */
+    public static Map<Long, Long> treeThreadContextSwitches(long pid) {
+        Map<Long, Long> out = new HashMap<>();
+        for (long p : tree(pid)) {
+            Path tasks = Path.of("/proc", Long.toString(p), "task");
+            try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+                for (Path task : dir) {
+                    Path status = task.resolve("status");
+                    long n = statusValue(status, "voluntary_ctxt_switches:", "nonvoluntary_ctxt_switches:");
+                    try {
+                        out.put(Long.parseLong(task.getFileName().toString()), n);
+                    } catch (NumberFormatException ignored) {
+                        // not a thread directory
+                    }
+                }
+            } catch (IOException gone) {
+                // the process exited while we listed it
+            }
+        }
+        return out;
+    }
+
+    /** True when the process exists and is not a zombie. */
+    public static boolean isAlive(long pid) {
+        String[] f = statFields(pid);
+        return f != null && !f[0].equals("Z") && !f[0].equals("X");
+    }
+
+    /** The stat fields after the command name (index 0 is the state), or {@code null} when the process is gone. */
+    private static String[] statFields(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // The command name in parentheses may contain spaces and ')': the fields start after the last ')'.
+            return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The sum of the numbers after {@code keys} in a status file (kB for memory), 0 when absent or unreadable. */
+    private static long statusValue(Path status, String... keys) {
+        long sum = 0;
+        try {
+            for (String line : Files.readAllLines(status)) {
+                for (String key : keys) {
+                    if (line.startsWith(key)) {
+                        String v = line.substring(key.length()).trim();
+                        int space = v.indexOf(' ');
+                        sum += Long.parseLong(space < 0 ? v : v.substring(0, space));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        return sum;
+    }
+
+    private static long readClockTicks() {
+        try {
+            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0) return Long.parseLong(out);
+        } catch (IOException | RuntimeException e) {
+            // fall through to the Linux default
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 100;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.fairbench.runner.proc;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ProcFsTest {
+    @Test
+    void childCpuStillCountsAfterTheChildIsReaped() throws Exception {
+        Process sh = new ProcessBuilder("sh", "-c",
+                "timeout 0.6 sh -c 'while :; do :; done'; sleep 3").start();
+        try {
+            Thread.sleep(400);
+            long whileBusy = ProcFs.treeCpuMicros(sh.pid());
+            Thread.sleep(1_000);
+            // The busy child has exited and been reaped: its CPU now sits in its parent's cutime, not lost.
+            assertThat(ProcFs.tree(sh.pid())).hasSize(2);   // sh and sleep
+            long afterExit = ProcFs.treeCpuMicros(sh.pid());
+            assertThat(whileBusy).isPositive();
+            assertThat(afterExit).isGreaterThanOrEqualTo(whileBusy);
+        } finally {
+            sh.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void contextSwitchesOfThreadsThatExitedAreKept() throws Exception {
+        long self = ProcessHandle.current().pid();
+        ContextSwitchCounter counter = new ContextSwitchCounter(self);
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < 500; i++) LockSupport.parkNanos(100_000);
+            }));
+        }
+        Thread.sleep(20);
+        counter.sample();
+        for (Thread t : threads) t.join();
+        counter.sample();
+        // Each parked thread switched out about 500 times; at least the part before the mid sample is kept.
+        assertThat(counter.switchesSinceStart()).isGreaterThan(100);
+    }
+
+    @Test
+    void rssOfThisJvm() {
+        assertThat(ProcFs.treeRssBytes(ProcessHandle.current().pid())).isGreaterThan(10L << 20);
+        assertThat(ProcFs.treeRssBytes(Long.MAX_VALUE / 2)).isZero();
+        assertThat(ProcFs.isAlive(ProcessHandle.current().pid())).isTrue();
+    }
+}
