@@ -1,0 +1,97 @@
+package dev.fairbench.profile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Counts the system calls of a running process tree over a window with {@code strace -c -f -p PID}: attach,
+ * let the load run, then interrupt strace, which detaches and writes its summary table. strace slows the traced
+ * process a great deal, so only the counts are used, never timings, and never inside a timed run.
+ */
+public final class Strace implements AutoCloseable {
+
+    /** Calls per syscall name, and their total. */
+    public record Summary(long totalCalls, Map<String, Long> callsByName) {}
+
+    private final Process process;
+    private final Path output;
+
+    private Strace(Process process, Path output) {
+        this.process = process;
+        this.output = output;
+    }
+
+    /** True when {@code strace} is on the PATH and may attach (ptrace allowed). */
+    public static boolean available() {
+        try {
+            Process p = new ProcessBuilder("strace", "-V").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Attaches to {@code pid} and all its threads and children; waits until attached. */
+    public static Strace attach(long pid, Path output) throws IOException {
+        Process p = new ProcessBuilder("strace", "-c", "-f", "-o", output.toString(), "-p", Long.toString(pid))
+                .redirectErrorStream(true).redirectOutput(output.resolveSibling(output.getFileName() + ".log").toFile())
+                .start();
+        try {
+            Thread.sleep(500); // strace prints no "attached" signal we can wait on cheaply; attaching takes ~100 ms
+        } catch (InterruptedException e) {
+            p.destroy();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while attaching strace", e);
+        }
+        if (!p.isAlive()) throw new IOException("strace could not attach to " + pid + ": see " + output + ".log");
+        return new Strace(p, output);
+    }
+
+    /** Detaches and parses the summary. */
+    public Summary stop() throws IOException {
+        process.destroy(); // SIGTERM: strace detaches and prints its table
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) process.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping strace", e);
+        }
+        return parse(Files.readAllLines(output, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Parses {@code strace -c} output: rows of {@code % time, seconds, usecs/call, calls, [errors,] syscall},
+     * between dashed lines, and a {@code total} row.
+     */
+    static Summary parse(List<String> lines) {
+        Map<String, Long> calls = new LinkedHashMap<>();
+        long total = 0;
+        for (String line : lines) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 5 || !f[0].matches("[0-9.]+")) continue;
+            String name = f[f.length - 1];
+            long n = Long.parseLong(f[3]);
+            if (name.equals("total")) {
+                total = n;
+            } else {
+                calls.put(name, n);
+            }
+        }
+        return new Summary(total, calls);
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) process.destroyForcibly();
+    }
+}
