@@ -8,7 +8,8 @@ import java.nio.file.Path;
  * Finds the fairbench repository root, whose {@code .fairbench/} folder holds the unpacked service binaries, their
  * data and pid files. Resolution order: system property {@code fairbench.home}, environment variable
  * {@code FAIRBENCH_HOME}, else the working directory or its nearest ancestor whose {@code pom.xml} is the fairbench
- * parent POM (so that tests run by Maven from a module folder find the root too).
+ * parent POM, the one that lists the {@code workload} module (so that tests run by Maven from a module folder, e.g.
+ * {@code apps/spring}, find the root too).
  */
 public final class FairbenchHome {
     public static final String PROPERTY = "fairbench.home";
@@ -34,11 +35,13 @@ public final class FairbenchHome {
         return root().resolve(".fairbench");
     }
 
-    private static boolean isRepoRoot(Path dir) {
+    /** The parent POM declares the modules; a module's POM names fairbench-parent too, but only as its parent. */
+    static boolean isRepoRoot(Path dir) {
         Path pom = dir.resolve("pom.xml");
-        if (!Files.isRegularFile(pom)) return false;
+        if (!Files.isRegularFile(pom) || !Files.isRegularFile(dir.resolve("workload").resolve("pom.xml"))) return false;
         try {
-            return Files.readString(pom).contains("<artifactId>fairbench-parent</artifactId>");
+            String text = Files.readString(pom);
+            return text.contains("<artifactId>fairbench-parent</artifactId>") && text.contains("<module>workload</module>");
         } catch (IOException e) {
             return false;
         }

@@ -9,12 +9,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code --pg-url/--redis-url}: servers that already run (embedded ones on 35433/36380, started here) are used
- * through their URLs; the scope starts nothing (its own ports 35434/36381 stay free) and stops nothing.
+ * {@code --pg-url/--redis-url}: servers that already run (embedded ones on 21433/21380, started here) are used
+ * through their URLs; the scope starts nothing (its own ports 21434/21381 stay free) and stops nothing.
  */
 @Timeout(120)
 class ExternalServicesTest {
-    static final Services EXISTING = new Services(ServiceOptions.defaults().withPorts(35433, 36380));
+    static final Services EXISTING = new Services(ServiceOptions.defaults().withPorts(21433, 21380));
 
     @BeforeAll
     static void startExisting() {
@@ -30,7 +30,7 @@ class ExternalServicesTest {
     void urlOptionsStartNothingAndStopNothing() throws Exception {
         long postgresPid = EXISTING.postgres().pid().orElseThrow();
         long redisPid = EXISTING.redis().pid().orElseThrow();
-        ServiceOptions options = ServiceOptions.defaults().withPorts(35434, 36381)
+        ServiceOptions options = ServiceOptions.defaults().withPorts(21434, 21381)
                 .withUrls(EXISTING.urls().postgresUrl(), EXISTING.urls().redisUrl());
 
         try (RunningServices scope = Services.ensureRunning(options)) {
@@ -46,7 +46,7 @@ class ExternalServicesTest {
 
         assertThat(Processes.isAlive(postgresPid)).isTrue();
         assertThat(Processes.isAlive(redisPid)).isTrue();
-        assertThat(new EmbeddedPostgres(options.dataDir(), 35434).isRunning()).isFalse();
-        assertThat(Files.exists(options.dataDir().resolve("redis/redis-36381.pid"))).isFalse();
+        assertThat(new EmbeddedPostgres(options.dataDir(), 21434).isRunning()).isFalse();
+        assertThat(Files.exists(options.dataDir().resolve("redis/redis-21381.pid"))).isFalse();
     }
 }

@@ -17,12 +17,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Real embedded PostgreSQL and Redis on ports 35432/36379 (not the defaults, so a developer's running services are
+ * Real embedded PostgreSQL and Redis on ports 21432/21379 (not the defaults, so a developer's running services are
  * left alone). Each test leaves the pair in a state the next one copes with; the last stop is in {@link #stopAll()}.
  */
 @Timeout(120)
 class ServicesTest {
-    static final ServiceOptions OPTIONS = ServiceOptions.defaults().withPorts(35432, 36379);
+    static final ServiceOptions OPTIONS = ServiceOptions.defaults().withPorts(21432, 21379);
     static final Services SERVICES = new Services(OPTIONS);
 
     @AfterAll
@@ -80,7 +80,7 @@ class ServicesTest {
             postgresPid = scope.postgresPid().orElseThrow();
             redisPid = scope.redisPid().orElseThrow();
             assertThat(scope.urls()).isEqualTo(new ServiceUrls(
-                    "postgresql://fairbench@127.0.0.1:35432/fairbench", "redis://127.0.0.1:36379"));
+                    "postgresql://fairbench@127.0.0.1:21432/fairbench", "redis://127.0.0.1:21379"));
         }
         assertThat(Processes.isAlive(postgresPid)).isFalse();
         assertThat(Processes.isAlive(redisPid)).isFalse();
