@@ -1,0 +1,73 @@
+package dev.fairbench.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Builds the {@code fairbench} command line and maps outcomes to exit codes.
+ *
+ * <p>Exit codes: {@value #OK} success; {@value #FAILURE} the command failed (a service did not start, a database
+ * could not be reached, a check did not pass); {@value #USAGE} usage error (unknown command or option, a malformed
+ * value such as a {@code --pg-url} that is not a PostgreSQL URL). Errors are one line on stderr; set
+ * {@code FAIRBENCH_DEBUG=1} to get the stack trace of a failure as well.
+ */
+public final class Fairbench {
+    public static final int OK = 0;
+    public static final int FAILURE = 1;
+    public static final int USAGE = 2;
+
+    private Fairbench() {}
+
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** A fresh command line with fairbench's error handling; tests set its out and err writers. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new FairbenchCommand());
+        cl.setParameterExceptionHandler(Fairbench::usageError);
+        cl.setExecutionExceptionHandler(Fairbench::failure);
+        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : FAILURE);
+        return cl;
+    }
+
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        String name = cl.getCommandSpec().qualifiedName();
+        String hint = "see '" + name + " --help'";
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+            hint = "did you mean " + String.join(" or ", unmatched.getSuggestions()) + "? " + hint;
+        }
+        err.println(name + ": " + oneLine(e.getMessage()) + " (" + hint + ")");
+        err.flush();
+        return USAGE;
+    }
+
+    private static int failure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
+        if (!(e instanceof dev.fairbench.services.ServiceException) && !(e instanceof CommandFailure)) {
+            message = e.getClass().getSimpleName() + ": " + message;
+        }
+        err.println(cl.getCommandSpec().qualifiedName() + ": error: " + message);
+        if (System.getenv("FAIRBENCH_DEBUG") != null) e.printStackTrace(err);
+        err.flush();
+        return FAILURE;
+    }
+
+    private static String oneLine(String s) {
+        return s.strip().replaceAll("\\s*\\R\\s*", " | ");
+    }
+
+    /** A failure whose message is all a person needs: printed as is, without the exception's class name. */
+    public static final class CommandFailure extends RuntimeException {
+        public CommandFailure(String message) {
+            super(message);
+        }
+
+        public CommandFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}
