@@ -1,0 +1,278 @@
+package dev.fairbench.loadgen;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.SingleWriterRecorder;
+
+import java.io.BufferedOutputStream;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs one load: connects every connection, runs the warm-up (load without recording), then the measured
+ * duration, and returns the counts and latency histograms. While measuring it collects one interval per second:
+ * written to the spec's HdrHistogram log (if any) and reported to the progress listener (if any).
+ *
+ * <p>The HdrHistogram log ({@link HistogramLogWriter} format, values in microseconds, max column in
+ * milliseconds) holds one untagged interval histogram per second of the measurement: corrected latency in
+ * fixed-rate mode, service time in closed loop. Its base time is the wall-clock start of the measurement.
+ *
+ * <p>Thread-safety: {@link #run} may be called from one thread at a time; it starts {@code spec.threads()} worker
+ * threads and joins them before returning.
+ */
+public final class LoadGenerator {
+    private static final long INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Margin between the end of the connect phase and the first scheduled send. */
+    private static final long START_MARGIN_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
+    private LoadGenerator() {
+    }
+
+    /** {@code System.nanoTime()} values that bound a run: first send, start and end of the measurement. */
+    record Timeline(long startNanos, long measureStartNanos, long endNanos) {
+    }
+
+    /**
+     * Runs warm-up (not recorded) then the measured duration; blocks until done.
+     *
+     * @param listener called about once per second of measurement, on this thread; may be null
+     * @throws LoadException if the target cannot be resolved or connected to, the log cannot be written, or a
+     *                       worker failed; {@link LoadException#exitCode()} tells which
+     */
+    public static LoadResult run(LoadSpec spec, ProgressListener listener) throws LoadException {
+        InetSocketAddress address = resolve(spec);
+        preflight(address, spec);
+        byte[][] requests = RequestEncoder.encode(spec);
+        PrintStream hlogStream = openLog(spec);
+        HistogramLogWriter hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
+        if (hlog != null) {
+            hlog.outputLogFormatVersion();
+            hlog.outputComment("fairbench load " + spec.target() + (spec.fixedRate()
+                    ? " fixed rate " + spec.ratePerSecond() + "/s, latency corrected from intended send times"
+                    : " closed loop, latency is service time") + ", values in microseconds");
+        }
+        int threads = spec.threads();
+        CountDownLatch connected = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        List<Worker> workers = new ArrayList<>(threads);
+        List<SingleWriterRecorder> latencyRecorders = new ArrayList<>(threads);
+        List<SingleWriterRecorder> uncorrectedRecorders = new ArrayList<>(threads);
+        for (int w = 0; w < threads; w++) {
+            int[] indexes = new int[(spec.connections() - w + threads - 1) / threads];
+            for (int i = 0; i < indexes.length; i++) {
+                indexes[i] = w + i * threads;
+            }
+            SingleWriterRecorder latency = LatencyCollector.newRecorder();
+            SingleWriterRecorder uncorrected = spec.fixedRate() ? LatencyCollector.newRecorder() : null;
+            latencyRecorders.add(latency);
+            if (uncorrected != null) {
+                uncorrectedRecorders.add(uncorrected);
+            }
+            workers.add(new Worker(address, indexes, spec.connections(), requests, w, spec, latency, uncorrected,
+                    connected, go));
+        }
+        LatencyCollector latency = new LatencyCollector(latencyRecorders);
+        LatencyCollector uncorrected = spec.fixedRate() ? new LatencyCollector(uncorrectedRecorders) : null;
+        List<Thread> threadList = new ArrayList<>(threads);
+        for (int w = 0; w < threads; w++) {
+            Thread thread = new Thread(workers.get(w), "fairbench-load-" + w);
+            thread.setDaemon(true);
+            threadList.add(thread);
+        }
+        boolean finished = false;
+        try {
+            threadList.forEach(Thread::start);
+            connected.await();
+            int open = workers.stream().mapToInt(Worker::openConnections).sum();
+            if (open == 0) {
+                throw new LoadException(LoadException.UNREACHABLE,
+                        "no connection to " + describe(address) + " could be opened");
+            }
+            long startNanos = System.nanoTime() + START_MARGIN_NANOS;
+            long measureStartNanos = startNanos + spec.warmup().toNanos();
+            Timeline timeline = new Timeline(startNanos, measureStartNanos, measureStartNanos
+                    + spec.duration().toNanos());
+            long wallStartMillis = System.currentTimeMillis() + (measureStartNanos - System.nanoTime()) / 1_000_000;
+            workers.forEach(worker -> worker.start(timeline));
+            go.countDown();
+            if (hlog != null) {
+                hlog.outputStartTime(wallStartMillis);
+                hlog.setBaseTime(wallStartMillis);
+                hlog.outputLegend();
+            }
+            sleepUntil(measureStartNanos, workers);
+            long intervalStartNanos = measureStartNanos;
+            while (true) {
+                long intervalEndNanos = Math.min(intervalStartNanos + INTERVAL_NANOS, timeline.endNanos());
+                boolean last = intervalEndNanos == timeline.endNanos();
+                sleepUntil(intervalEndNanos, workers);
+                if (last) {
+                    joinAll(threadList);
+                }
+                Histogram interval = latency.collectInterval();
+                if (uncorrected != null) {
+                    uncorrected.collectInterval();
+                }
+                if (hlog != null) {
+                    hlog.outputIntervalHistogram(
+                            (wallStartMillis + (intervalStartNanos - measureStartNanos) / 1e6) / 1000.0,
+                            (wallStartMillis + (intervalEndNanos - measureStartNanos) / 1e6) / 1000.0,
+                            interval, 1000.0);
+                }
+                if (listener != null) {
+                    long elapsedNanos = intervalEndNanos - measureStartNanos;
+                    long completed = sum(workers, Worker.COMPLETED);
+                    long errors = sum(workers, Worker.CONNECT_ERRORS) + sum(workers, Worker.READ_ERRORS)
+                            + sum(workers, Worker.WRITE_ERRORS) + sum(workers, Worker.TIMEOUTS);
+                    listener.progress(new Progress(elapsedNanos, completed, completed * 1e9 / elapsedNanos,
+                            latency.total().getValueAtPercentile(99), errors));
+                }
+                if (last) {
+                    break;
+                }
+                intervalStartNanos = intervalEndNanos;
+            }
+            finished = true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LoadException(LoadException.INTERNAL, "interrupted", e);
+        } finally {
+            if (!finished) {
+                workers.forEach(Worker::abort);
+                go.countDown();
+                joinQuietly(threadList);
+            }
+            if (hlog != null) {
+                hlog.close();
+            }
+        }
+        for (Worker worker : workers) {
+            if (worker.failure() != null) {
+                throw new LoadException(LoadException.INTERNAL, "load worker failed: " + worker.failure(),
+                        worker.failure());
+            }
+        }
+        if (hlogStream != null && hlogStream.checkError()) {
+            throw new LoadException(LoadException.OUTPUT, "could not write " + spec.hlogFile());
+        }
+        double seconds = spec.duration().toNanos() / 1e9;
+        long completed = sum(workers, Worker.COMPLETED);
+        return new LoadResult(spec, sum(workers, Worker.SENT), completed, seconds, completed / seconds,
+                sum(workers, Worker.BYTES_READ), sum(workers, Worker.BYTES_WRITTEN),
+                sum(workers, Worker.STATUS_2XX), sum(workers, Worker.STATUS_3XX),
+                sum(workers, Worker.STATUS_4XX), sum(workers, Worker.STATUS_5XX),
+                sum(workers, Worker.CONNECT_ERRORS), sum(workers, Worker.READ_ERRORS),
+                sum(workers, Worker.WRITE_ERRORS), sum(workers, Worker.TIMEOUTS),
+                latency.total(), uncorrected == null ? null : uncorrected.total());
+    }
+
+    /** True when {@code address} is a loopback address (127.0.0.0/8, ::1). */
+    public static boolean isLoopback(InetSocketAddress address) {
+        InetAddress ip = address.getAddress();
+        return ip != null && ip.isLoopbackAddress();
+    }
+
+    /**
+     * Resolves the spec's target host and port.
+     *
+     * @throws LoadException with {@link LoadException#USAGE} if the host does not resolve
+     */
+    public static InetSocketAddress resolve(LoadSpec spec) throws LoadException {
+        String host = spec.target().getHost();
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        try {
+            return new InetSocketAddress(InetAddress.getByName(host), spec.port());
+        } catch (UnknownHostException e) {
+            throw new LoadException(LoadException.USAGE, "unknown host '" + host + "' in " + spec.target());
+        }
+    }
+
+    private static void preflight(InetSocketAddress address, LoadSpec spec) throws LoadException {
+        int timeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, spec.timeout().toMillis()));
+        try (Socket socket = new Socket()) {
+            socket.connect(address, timeoutMillis);
+        } catch (IOException e) {
+            throw new LoadException(LoadException.UNREACHABLE,
+                    "cannot connect to " + describe(address) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens the spec's log; the {@link PrintStream} is returned so its error flag can be checked at the end. */
+    private static PrintStream openLog(LoadSpec spec) throws LoadException {
+        if (spec.hlogFile() == null) {
+            return null;
+        }
+        try {
+            return new PrintStream(new BufferedOutputStream(new FileOutputStream(spec.hlogFile().toFile())),
+                    true, StandardCharsets.US_ASCII);
+        } catch (FileNotFoundException e) {
+            throw new LoadException(LoadException.OUTPUT, "cannot write " + spec.hlogFile() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static long sum(List<Worker> workers, int counter) {
+        long total = 0;
+        for (Worker worker : workers) {
+            total += worker.counter(counter);
+        }
+        return total;
+    }
+
+    private static void sleepUntil(long deadlineNanos, List<Worker> workers) throws LoadException {
+        long remaining;
+        while ((remaining = deadlineNanos - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(Math.min(remaining, TimeUnit.MILLISECONDS.toNanos(100)));
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                throw new LoadException(LoadException.INTERNAL, "interrupted");
+            }
+            for (Worker worker : workers) {
+                if (worker.failure() != null) {
+                    throw new LoadException(LoadException.INTERNAL, "load worker failed: " + worker.failure(),
+                            worker.failure());
+                }
+            }
+        }
+    }
+
+    private static void joinAll(List<Thread> threads) throws InterruptedException {
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
+    private static void joinQuietly(List<Thread> threads) {
+        boolean interrupted = false;
+        for (Thread thread : threads) {
+            while (thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String describe(InetSocketAddress address) {
+        return address.getHostString() + ":" + address.getPort();
+    }
+}
