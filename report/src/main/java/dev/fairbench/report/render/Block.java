@@ -1,0 +1,80 @@
+package dev.fairbench.report.render;
+
+import java.util.List;
+
+/**
+ * One piece of a report, independent of the output format: {@link ReportBuilder} produces a list of blocks,
+ * {@link MarkdownRenderer} and {@link HtmlRenderer} print them. All text is plain (renderers escape it) and
+ * already localized; numbers are already formatted. Immutable.
+ */
+public sealed interface Block {
+
+    /** A section title; {@code level} 1 is the document title, 2 a section, 3 a subsection. */
+    record Heading(int level, String text, String id) implements Block {
+    }
+
+    /** A paragraph; a {@code note} is printed smaller, as the small print under a chart or table. */
+    record Paragraph(String text, boolean note) implements Block {
+        public Paragraph(String text) {
+            this(text, false);
+        }
+    }
+
+    /** A bulleted list. */
+    record Bullets(List<String> items) implements Block {
+    }
+
+    /** Big numbers with a caption each, as at the top of the report. */
+    record KeyFigures(List<KeyFigure> figures) implements Block {
+    }
+
+    /** One big number of {@link KeyFigures}. */
+    record KeyFigure(String value, String caption) {
+    }
+
+    /**
+     * A table; {@code numeric.get(i)} right-aligns column {@code i}. Every row has as many cells as the header.
+     */
+    record Table(List<String> header, List<Boolean> numeric, List<List<String>> rows) implements Block {
+        public Table {
+            for (List<String> row : rows) {
+                if (row.size() != header.size()) {
+                    throw new IllegalArgumentException("row " + row + " does not match header " + header);
+                }
+            }
+        }
+    }
+
+    /** A unified diff with a caption. */
+    record Diff(String caption, String diff) implements Block {
+    }
+
+    /**
+     * A horizontal bar chart: one bar per entry, coloured by language, the best one marked.
+     *
+     * @param title    chart title
+     * @param subtitle what was measured, one line
+     * @param axis     unit and direction, e.g. {@code req/s · higher is better}
+     * @param bars     the bars in display order
+     * @param legend   languages present, in display order, each with its display name
+     */
+    record BarChart(String title, String subtitle, String axis, List<Bar> bars, List<LegendEntry> legend)
+            implements Block {
+    }
+
+    /**
+     * One bar.
+     *
+     * @param label     the app
+     * @param language  language key, for the colour
+     * @param value     the length, in any unit, non-negative
+     * @param valueText the value as printed, with its unit
+     * @param marker    a word printed after the value (e.g. {@code fastest}), or empty
+     */
+    record Bar(String label, String language, double value, String valueText, String marker) {
+    }
+
+    /** A language shown in a chart legend. */
+    record LegendEntry(String language, String name) {
+    }
+}

@@ -1,0 +1,105 @@
+package dev.fairbench.report.render;
+
+import dev.fairbench.report.render.Block.Bar;
+import dev.fairbench.report.render.Block.BarChart;
+import dev.fairbench.report.render.Block.Bullets;
+import dev.fairbench.report.render.Block.Diff;
+import dev.fairbench.report.render.Block.Heading;
+import dev.fairbench.report.render.Block.KeyFigure;
+import dev.fairbench.report.render.Block.KeyFigures;
+import dev.fairbench.report.render.Block.Paragraph;
+import dev.fairbench.report.render.Block.Table;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints blocks as GitHub-flavoured Markdown. Charts become tables (app, value, marker) since Markdown viewers
+ * strip inline SVG; diffs become fenced {@code diff} blocks. Text is escaped so that no character of the data
+ * (labels, reasons) is taken as Markup. Stateless.
+ */
+public final class MarkdownRenderer {
+    private MarkdownRenderer() {
+    }
+
+    /** The whole document, ending with one line feed. */
+    public static String render(List<Block> blocks) {
+        StringBuilder md = new StringBuilder();
+        for (Block block : blocks) {
+            switch (block) {
+                case Heading h -> md.append("#".repeat(h.level())).append(' ').append(escape(h.text())).append('\n');
+                case Paragraph p -> md.append(p.note() ? "_" + escape(p.text()) + "_" : escape(p.text())).append('\n');
+                case Bullets b -> b.items().forEach(item -> md.append("- ").append(escape(item)).append('\n'));
+                case KeyFigures k -> {
+                    for (KeyFigure f : k.figures()) {
+                        md.append("- **").append(escape(f.value())).append("** ").append(escape(f.caption()))
+                                .append('\n');
+                    }
+                }
+                case Table t -> table(md, t.header(), t.numeric(), t.rows());
+                case Diff d -> {
+                    md.append(escape(d.caption())).append("\n\n");
+                    String fence = "```";
+                    while (d.diff().contains(fence)) {
+                        fence += "`";
+                    }
+                    md.append(fence).append("diff\n").append(d.diff());
+                    if (!d.diff().endsWith("\n")) {
+                        md.append('\n');
+                    }
+                    md.append(fence).append('\n');
+                }
+                case BarChart c -> chart(md, c);
+            }
+            md.append('\n');
+        }
+        while (md.length() > 1 && md.charAt(md.length() - 2) == '\n') {
+            md.setLength(md.length() - 1);
+        }
+        return md.toString();
+    }
+
+    private static void chart(StringBuilder md, BarChart c) {
+        md.append("**").append(escape(c.title())).append("** · ").append(escape(c.subtitle())).append(" · ")
+                .append(escape(c.axis())).append("\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (Bar bar : c.bars()) {
+            rows.add(List.of(bar.label(), bar.valueText(), bar.marker()));
+        }
+        table(md, List.of("", "", ""), List.of(false, true, false), rows);
+    }
+
+    private static void table(StringBuilder md, List<String> header, List<Boolean> numeric, List<List<String>> rows) {
+        md.append('|');
+        for (String h : header) {
+            md.append(' ').append(escape(h)).append(" |");
+        }
+        md.append("\n|");
+        for (Boolean right : numeric) {
+            md.append(right ? " ---: |" : " --- |");
+        }
+        md.append('\n');
+        for (List<String> row : rows) {
+            md.append('|');
+            for (String cell : row) {
+                md.append(' ').append(escape(cell).replace("\n", " ")).append(" |");
+            }
+            md.append('\n');
+        }
+    }
+
+    /** Escapes the characters Markdown would interpret inside running text and table cells. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\\', '*', '_', '`', '[', ']', '|', '#' -> out.append('\\').append(c);
+                case '<' -> out.append("&lt;");
+                case '&' -> out.append("&amp;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

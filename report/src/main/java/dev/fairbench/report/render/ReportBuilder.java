@@ -1,0 +1,467 @@
+package dev.fairbench.report.render;
+
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.AppStatus;
+import dev.fairbench.report.model.Conformance;
+import dev.fairbench.report.model.Latency;
+import dev.fairbench.report.model.NotEqualized;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.report.model.RouteResult;
+import dev.fairbench.report.model.RouteSummary;
+import dev.fairbench.report.model.RunResult;
+import dev.fairbench.report.model.Setup;
+import dev.fairbench.report.render.Block.Bar;
+import dev.fairbench.report.render.Block.BarChart;
+import dev.fairbench.report.render.Block.Bullets;
+import dev.fairbench.report.render.Block.Diff;
+import dev.fairbench.report.render.Block.Heading;
+import dev.fairbench.report.render.Block.KeyFigure;
+import dev.fairbench.report.render.Block.KeyFigures;
+import dev.fairbench.report.render.Block.LegendEntry;
+import dev.fairbench.report.render.Block.Paragraph;
+import dev.fairbench.report.render.Block.Table;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Turns {@link Results} into the blocks of a report, in one language: headline, setup and rules, settings that
+ * could not be equalized, conformance, failed and skipped apps, throughput charts, errors per run, latency,
+ * memory, CPU, GC, and, when present, findings ({@link FindingsBuilder}) and capacity ({@link CapacityBuilder}).
+ * The output depends on the results and the language only (no clock, no environment), so reports are
+ * reproducible byte for byte. Stateless apart from its arguments; not shared between threads.
+ */
+public final class ReportBuilder {
+    private final Results results;
+    private final Messages m;
+    private final List<Block> out = new ArrayList<>();
+
+    private ReportBuilder(Results results, Messages messages) {
+        this.results = results;
+        this.m = messages;
+    }
+
+    /** The blocks of the whole report. */
+    public static List<Block> build(Results results, Messages messages) {
+        ReportBuilder b = new ReportBuilder(results, messages);
+        b.title();
+        b.headline();
+        b.setupSection();
+        b.notEqualized();
+        b.conformance();
+        b.notMeasured();
+        b.throughput();
+        b.errorsPerRun();
+        b.latency();
+        b.memory();
+        b.cpu();
+        b.gc();
+        b.out.addAll(FindingsBuilder.build(results, messages));
+        b.out.addAll(CapacityBuilder.build(results, messages));
+        b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
+                String.valueOf(results.schemaVersion())), true));
+        return List.copyOf(b.out);
+    }
+
+    private Setup rules() {
+        return results.setup();
+    }
+
+    private void title() {
+        out.add(new Heading(1, m.get("title"), "top"));
+        Setup s = rules();
+        String when = m.get("measured.on", m.date(results.startedAt()), s.host().cpuModel(),
+                String.valueOf(s.host().logicalCpus()), m.number(s.host().memoryBytes() / 1073741824.0, 1));
+        out.add(new Paragraph(when));
+        if (results.finishedAt() == null) {
+            out.add(new Paragraph(m.get("unfinished")));
+        }
+    }
+
+    /** Apps with a summary on this route, in session order. */
+    static List<AppSummary> summaries(Results results, String route) {
+        List<AppSummary> list = new ArrayList<>();
+        for (AppResult app : results.apps()) {
+            app.route(route).map(RouteResult::summary).ifPresent(s -> list.add(new AppSummary(app, s)));
+        }
+        return list;
+    }
+
+    /** One app's summary on one route. */
+    record AppSummary(AppResult app, RouteSummary summary) {
+    }
+
+    private long runCount() {
+        long n = 0;
+        for (AppResult app : results.apps()) {
+            for (RouteResult r : app.routes()) {
+                n += r.runs().size();
+            }
+        }
+        return n;
+    }
+
+    private long badResponses() {
+        long n = 0;
+        for (AppResult app : results.apps()) {
+            for (RouteResult r : app.routes()) {
+                for (RunResult run : r.runs()) {
+                    n += run.errors() + run.non2xx();
+                }
+            }
+        }
+        return n;
+    }
+
+    private void headline() {
+        out.add(new Heading(2, m.get("headline"), "headline"));
+        long measured = results.apps().stream().filter(a -> a.status() == AppStatus.MEASURED).count();
+        long failed = results.apps().stream().filter(a -> a.status() == AppStatus.FAILED).count();
+        long skipped = results.apps().stream().filter(a -> a.status() == AppStatus.SKIPPED).count();
+        List<KeyFigure> figures = new ArrayList<>();
+        figures.add(new KeyFigure(m.integer(measured), m.get("headline.apps", m.integer(failed), m.integer(skipped))));
+        figures.add(new KeyFigure(m.integer(badResponses()), m.get("headline.errors", m.integer(runCount()))));
+        List<Long> rss = new ArrayList<>();
+        for (AppSummary a : summaries(results, "index")) {
+            if (a.summary().appRssPeakBytes() != null) {
+                rss.add(a.summary().appRssPeakBytes());
+            }
+        }
+        if (!rss.isEmpty()) {
+            long min = rss.stream().mapToLong(Long::longValue).min().orElseThrow();
+            long max = rss.stream().mapToLong(Long::longValue).max().orElseThrow();
+            figures.add(new KeyFigure(m.number(min / 1048576.0, 1) + "–" + m.mib(max), m.get("headline.rss")));
+        }
+        out.add(new KeyFigures(figures));
+
+        List<List<String>> rows = new ArrayList<>();
+        for (String route : rules().routes()) {
+            List<AppSummary> list = summaries(results, route);
+            if (list.isEmpty()) {
+                continue;
+            }
+            AppSummary best = list.get(0);
+            AppSummary worst = list.get(0);
+            for (AppSummary a : list) {
+                if (a.summary().requestsPerSecond() > best.summary().requestsPerSecond()) {
+                    best = a;
+                }
+                if (a.summary().requestsPerSecond() < worst.summary().requestsPerSecond()) {
+                    worst = a;
+                }
+            }
+            rows.add(List.of(m.route(route), best.app().label(), m.integer(best.summary().requestsPerSecond()),
+                    m.number(best.summary().latency().p99Ms(), 2), worst.app().label(),
+                    m.integer(worst.summary().requestsPerSecond())));
+        }
+        if (!rows.isEmpty()) {
+            out.add(new Heading(3, m.get("headline.fastest"), "fastest"));
+            out.add(new Table(List.of(m.get("col.route"), m.get("col.fastest"), m.get("col.rps"),
+                    m.get("col.p99"), m.get("col.slowest"), m.get("col.rps")),
+                    List.of(false, false, true, true, false, true), rows));
+        }
+    }
+
+    private void setupSection() {
+        Setup s = rules();
+        out.add(new Heading(2, m.get("setup"), "setup"));
+        out.add(new Paragraph(m.get("setup.dataset")));
+        List<String> routes = new ArrayList<>();
+        for (String route : s.routes()) {
+            routes.add(m.route(route) + " — " + m.get("route.desc." + route));
+        }
+        out.add(new Bullets(routes));
+
+        out.add(new Heading(3, m.get("apps"), "apps"));
+        List<List<String>> apps = new ArrayList<>();
+        for (AppResult app : results.apps()) {
+            apps.add(List.of(app.label(), m.languageName(app.language()), m.get("status." + app.status().json()),
+                    joinMap(app.versions()), String.join(" ", app.runtimeFlags())));
+        }
+        out.add(new Table(List.of(m.get("col.app"), m.get("col.language"), m.get("col.status"),
+                m.get("col.versions"), m.get("col.flags")), List.of(false, false, false, false, false), apps));
+
+        out.add(new Heading(3, m.get("rules"), "rules"));
+        List<String> rules = new ArrayList<>();
+        String pinned = s.pinning().enabled()
+                ? m.get("rules.pinned", s.pinning().appCpus(), s.pinning().postgresCpus(), s.pinning().redisCpus(),
+                        s.pinning().loadgenCpus())
+                : m.get("rules.unpinned", s.pinning().appCpus(), s.pinning().postgresCpus(),
+                        s.pinning().redisCpus(), s.pinning().loadgenCpus());
+        rules.add(m.get("rules.workers", m.integer(s.workers())) + " " + pinned);
+        rules.add(m.get("rules.alone"));
+        rules.add(m.get("rules.pool", m.integer(s.poolMax()), m.integer(s.poolMin())));
+        rules.add(m.get("rules.gate"));
+        rules.add(m.get("rules.load", seconds(s.warmupSeconds()), m.integer(s.runs()), seconds(s.durationSeconds()),
+                m.integer(s.connections()), m.integer(s.loadgenThreads())));
+        rules.add(m.get("rules.median"));
+        out.add(new Bullets(rules));
+
+        out.add(new Heading(3, m.get("versions"), "versions"));
+        List<String> versions = new ArrayList<>();
+        s.versions().forEach((k, v) -> versions.add(k + ": " + v));
+        out.add(new Bullets(versions));
+
+        out.add(new Heading(3, m.get("environment"), "environment"));
+        List<String> env = new ArrayList<>();
+        env.add(m.get("env.cpu", s.host().cpuModel(), m.integer(s.host().logicalCpus())));
+        env.add(m.get("env.memory", m.number(s.host().memoryBytes() / 1073741824.0, 1)));
+        env.add(m.get("env.os", s.host().os(), s.host().kernel()));
+        s.environment().forEach((k, v) -> env.add(k + ": " + v));
+        env.add(s.gitCommit() == null ? m.get("env.git.unknown")
+                : m.get(s.gitDirty() ? "env.git.dirty" : "env.git", s.gitCommit()));
+        env.add(m.get("env.time", m.dateTime(results.startedAt()),
+                results.finishedAt() == null ? "—" : m.dateTime(results.finishedAt())));
+        out.add(new Bullets(env));
+    }
+
+    private String seconds(double value) {
+        return m.number(value, value == Math.rint(value) ? 0 : 1) + " s";
+    }
+
+    private static String joinMap(Map<String, String> map) {
+        List<String> parts = new ArrayList<>();
+        map.forEach((k, v) -> parts.add(k + " " + v));
+        return String.join(", ", parts);
+    }
+
+    private void notEqualized() {
+        out.add(new Heading(2, m.get("unequal"), "unequal"));
+        Map<NotEqualized, List<String>> byApp = new LinkedHashMap<>();
+        for (AppResult app : results.apps()) {
+            for (NotEqualized n : app.notEqualized()) {
+                byApp.computeIfAbsent(n, k -> new ArrayList<>()).add(app.label());
+            }
+        }
+        if (byApp.isEmpty()) {
+            out.add(new Paragraph(m.get("unequal.none")));
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        byApp.forEach((n, apps) -> rows.add(List.of(n.setting(), String.join(", ", apps), n.why())));
+        out.add(new Table(List.of(m.get("col.setting"), m.get("col.apps"), m.get("col.why")),
+                List.of(false, false, false), rows));
+    }
+
+    private void conformance() {
+        out.add(new Heading(2, m.get("conformance"), "conformance"));
+        out.add(new Paragraph(m.get("conformance.intro")));
+        List<List<String>> rows = new ArrayList<>();
+        for (AppResult app : results.apps()) {
+            Conformance c = app.conformance();
+            String verdict = c == null ? m.get("conformance.notrun")
+                    : c.passed() ? m.get("conformance.passed") : m.get("conformance.failed");
+            rows.add(List.of(app.label(), verdict, c == null ? "—" : m.integer(c.casesChecked()),
+                    c == null ? "—" : m.integer(c.mismatches().size())));
+        }
+        out.add(new Table(List.of(m.get("col.app"), m.get("col.result"), m.get("col.cases"),
+                m.get("col.mismatches")), List.of(false, false, true, true), rows));
+        for (AppResult app : results.apps()) {
+            if (app.conformance() == null) {
+                continue;
+            }
+            for (Conformance.Mismatch mismatch : app.conformance().mismatches()) {
+                String caption = app.label() + ": " + mismatch.caseName() + " — " + mismatch.what();
+                if (mismatch.diff().isEmpty()) {
+                    out.add(new Paragraph(caption));
+                } else {
+                    out.add(new Diff(caption, mismatch.diff()));
+                }
+            }
+        }
+    }
+
+    private void notMeasured() {
+        out.add(new Heading(2, m.get("notmeasured"), "not-measured"));
+        List<List<String>> rows = new ArrayList<>();
+        for (AppResult app : results.apps()) {
+            if (app.status() != AppStatus.MEASURED) {
+                rows.add(List.of(app.label(), m.get("status." + app.status().json()),
+                        app.reason() == null ? "—" : app.reason()));
+            }
+        }
+        if (rows.isEmpty()) {
+            out.add(new Paragraph(m.get("notmeasured.none")));
+            return;
+        }
+        out.add(new Table(List.of(m.get("col.app"), m.get("col.status"), m.get("col.reason")),
+                List.of(false, false, false), rows));
+    }
+
+    /** Bar chart of one value per app on one route; apps without the value are left out. */
+    static BarChart chart(Results results, Messages m, String title, String subtitle, String axis,
+                          List<AppSummary> apps, Function<RouteSummary, Double> value,
+                          Function<Double, String> format, boolean higherIsBetter) {
+        List<AppSummary> shown = apps.stream().filter(a -> value.apply(a.summary()) != null).toList();
+        double best = Double.NaN;
+        for (AppSummary a : shown) {
+            double v = value.apply(a.summary());
+            if (Double.isNaN(best) || (higherIsBetter ? v > best : v < best)) {
+                best = v;
+            }
+        }
+        List<Bar> bars = new ArrayList<>();
+        for (AppSummary a : shown) {
+            double v = value.apply(a.summary());
+            bars.add(new Bar(a.app().label(), a.app().language(), v, format.apply(v),
+                    v == best ? m.get(higherIsBetter ? "chart.fastest" : "chart.lowest") : ""));
+        }
+        return new BarChart(title, subtitle, axis, bars, legend(shown.stream().map(AppSummary::app).toList(), m));
+    }
+
+    static List<LegendEntry> legend(List<AppResult> apps, Messages m) {
+        List<LegendEntry> legend = new ArrayList<>();
+        for (AppResult app : apps) {
+            if (legend.stream().noneMatch(e -> e.language().equals(app.language()))) {
+                legend.add(new LegendEntry(app.language(), m.languageName(app.language())));
+            }
+        }
+        return legend;
+    }
+
+    private void throughput() {
+        Setup s = rules();
+        out.add(new Heading(2, m.get("throughput"), "throughput"));
+        out.add(new Paragraph(m.get("throughput.intro")));
+        for (String route : s.routes()) {
+            List<AppSummary> apps = summaries(results, route);
+            if (apps.isEmpty()) {
+                continue;
+            }
+            out.add(new Heading(3, m.route(route), "rps-" + route));
+            out.add(chart(results, m, m.route(route), m.get("route.desc." + route),
+                    m.get("axis.rps"), apps, RouteSummary::requestsPerSecond,
+                    v -> m.integer(v) + " " + m.get("unit.rps"), true));
+            List<String> spreads = new ArrayList<>();
+            for (AppSummary a : apps) {
+                spreads.add(a.app().label() + " ±" + m.percent(a.summary().spread()));
+            }
+            long errors = apps.stream().mapToLong(a -> a.summary().errors()).sum();
+            long non2xx = apps.stream().mapToLong(a -> a.summary().non2xx()).sum();
+            out.add(new Paragraph(m.get("throughput.note", m.integer(s.runs()), seconds(s.durationSeconds()),
+                    m.integer(s.connections()), m.integer(non2xx), m.integer(errors), String.join(", ", spreads)),
+                    true));
+        }
+    }
+
+    private void errorsPerRun() {
+        out.add(new Heading(2, m.get("errors"), "errors"));
+        out.add(new Paragraph(m.get("errors.intro")));
+        int maxRuns = 0;
+        for (AppResult app : results.apps()) {
+            for (RouteResult r : app.routes()) {
+                maxRuns = Math.max(maxRuns, r.runs().size());
+            }
+        }
+        if (maxRuns == 0) {
+            out.add(new Paragraph(m.get("errors.none")));
+            return;
+        }
+        List<String> header = new ArrayList<>(List.of(m.get("col.app"), m.get("col.route")));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false));
+        for (int i = 1; i <= maxRuns; i++) {
+            header.add(m.get("col.run", m.integer(i)));
+            numeric.add(true);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (AppResult app : results.apps()) {
+            for (RouteResult r : app.routes()) {
+                List<String> row = new ArrayList<>(List.of(app.label(), m.route(r.route())));
+                for (int i = 0; i < maxRuns; i++) {
+                    row.add(i < r.runs().size()
+                            ? m.integer(r.runs().get(i).errors()) + " / " + m.integer(r.runs().get(i).non2xx())
+                            : "—");
+                }
+                rows.add(row);
+            }
+        }
+        out.add(new Table(header, numeric, rows));
+        out.add(new Paragraph(m.get("errors.total", m.integer(badResponses()), m.integer(runCount())), true));
+    }
+
+    private void latency() {
+        out.add(new Heading(2, m.get("latency"), "latency"));
+        out.add(new Paragraph(m.get("latency.intro")));
+        List<List<String>> rows = new ArrayList<>();
+        for (String route : rules().routes()) {
+            for (AppSummary a : summaries(results, route)) {
+                Latency l = a.summary().latency();
+                rows.add(List.of(m.route(route), a.app().label(), m.number(l.p50Ms(), 2), m.number(l.p90Ms(), 2),
+                        m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2)));
+            }
+        }
+        if (rows.isEmpty()) {
+            out.add(new Paragraph(m.get("nodata")));
+            return;
+        }
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p99", "p99.9"),
+                List.of(false, false, true, true, true, true), rows));
+    }
+
+    private void memory() {
+        out.add(new Heading(2, m.get("memory"), "memory"));
+        List<AppSummary> apps = summaries(results, "index");
+        if (apps.stream().noneMatch(a -> a.summary().appRssPeakBytes() != null)) {
+            out.add(new Paragraph(m.get("nodata")));
+            return;
+        }
+        out.add(chart(results, m, m.get("memory.title"), m.get("memory.subtitle"), m.get("axis.mib"), apps,
+                s -> s.appRssPeakBytes() == null ? null : s.appRssPeakBytes() / 1048576.0,
+                v -> m.number(v, 1) + " " + m.get("unit.mib"), false));
+        out.add(new Paragraph(m.get("memory.note"), true));
+    }
+
+    private void cpu() {
+        out.add(new Heading(2, m.get("cpu"), "cpu"));
+        out.add(new Paragraph(m.get("cpu.intro")));
+        List<List<String>> rows = new ArrayList<>();
+        for (String route : rules().routes()) {
+            for (AppSummary a : summaries(results, route)) {
+                RouteSummary s = a.summary();
+                rows.add(List.of(m.route(route), a.app().label(), opt(s.appCpuUsPerRequest(), 1),
+                        opt(s.postgresCpuUsPerRequest(), 1), opt(s.redisCpuUsPerRequest(), 1),
+                        opt(s.contextSwitchesPerRequest(), 2)));
+            }
+        }
+        if (rows.isEmpty()) {
+            out.add(new Paragraph(m.get("nodata")));
+            return;
+        }
+        List<AppSummary> index = summaries(results, "index");
+        if (index.stream().anyMatch(a -> a.summary().appCpuUsPerRequest() != null)) {
+            out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle"), m.get("axis.us"), index,
+                    RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false));
+        }
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.cpu.app"),
+                m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.csw")),
+                List.of(false, false, true, true, true, true), rows));
+    }
+
+    private String opt(Double value, int decimals) {
+        return value == null ? "—" : m.number(value, decimals);
+    }
+
+    private void gc() {
+        List<List<String>> rows = new ArrayList<>();
+        for (String route : rules().routes()) {
+            for (AppSummary a : summaries(results, route)) {
+                RouteSummary s = a.summary();
+                if (s.gcPerSecond() != null) {
+                    rows.add(List.of(m.route(route), a.app().label(), m.number(s.gcPerSecond(), 1),
+                            s.gcPauseShare() == null ? "—" : m.percent(s.gcPauseShare())));
+                }
+            }
+        }
+        out.add(new Heading(2, m.get("gc"), "gc"));
+        if (rows.isEmpty()) {
+            out.add(new Paragraph(m.get("gc.none")));
+            return;
+        }
+        out.add(new Paragraph(m.get("gc.intro")));
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.gc.rate"), m.get("col.gc.share")),
+                List.of(false, false, true, true), rows));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.fairbench.report;
+
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.AppStatus;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.report.render.Messages;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The HTML report is self-contained, its SVG is well-formed, and data is escaped everywhere. */
+class HtmlReportTest {
+    private static final Pattern SVG = Pattern.compile("<svg .*?</svg>", Pattern.DOTALL);
+
+    private static String html(Results results, String language) {
+        return ReportWriter.html(results, Messages.of(language));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "uk"})
+    void loadsNothingFromOutside(String language) {
+        String html = html(SampleResults.build(), language);
+        assertThat(html).doesNotContainIgnoringCase("<script").doesNotContainIgnoringCase("<link")
+                .doesNotContainIgnoringCase("<img").doesNotContainIgnoringCase("<iframe")
+                .doesNotContainIgnoringCase("@import").doesNotContainIgnoringCase("url(");
+        // the only absolute URL allowed is the SVG namespace, which is a name, not a resource
+        String withoutNamespace = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+        assertThat(withoutNamespace).doesNotContain("http://").doesNotContain("https://");
+        assertThat(html).startsWith("<!DOCTYPE html>\n<html lang=\"" + language + "\">");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "uk"})
+    void everySvgIsWellFormedXml(String language) throws Exception {
+        String html = html(SampleResults.build(), language);
+        Matcher svg = SVG.matcher(html);
+        int charts = 0;
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        while (svg.find()) {
+            charts++;
+            Document doc = factory.newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
+            assertThat(doc.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
+            assertThat(doc.getElementsByTagName("rect").getLength()).isPositive();
+        }
+        // 8 routes, memory, CPU, capacity
+        assertThat(charts).isEqualTo(11);
+    }
+
+    @Test
+    void dataIsEscapedInHtmlAndSvg() throws Exception {
+        Results sample = SampleResults.build();
+        AppResult vertx = sample.app("vertx").orElseThrow();
+        AppResult hostile = new AppResult(vertx.name(), "<b>x</b> & \"y\"", vertx.language(), vertx.status(), null,
+                vertx.versions(), vertx.runtimeFlags(), vertx.conformance(), vertx.notEqualized(), vertx.routes(),
+                vertx.profile(), vertx.capacity());
+        AppResult skipped = sample.app("axum").orElseThrow().withStatus(AppStatus.SKIPPED, "<script>alert(1)</script>");
+        String html = html(sample.withApp(hostile).withApp(skipped), "en");
+
+        assertThat(html).doesNotContain("<b>x</b>", "<script>").contains("&lt;b&gt;x&lt;/b&gt; &amp; &quot;y&quot;");
+        Matcher svg = SVG.matcher(html);
+        while (svg.find()) {
+            DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
+        }
+        String md = ReportWriter.markdown(sample.withApp(skipped), Messages.of("en"));
+        assertThat(md).doesNotContain("<script>").contains("&lt;script>");
+    }
+
+    @Test
+    void zeroErrorsAreShownNotHidden() {
+        String md = ReportWriter.markdown(SampleResults.build(), Messages.of("en"));
+        assertThat(md).contains("| Vert.x + pg-client | Index | 0 / 0 | 0 / 0 | 0 / 0 |");
+        assertThat(md).contains("| Go net/http + pgx | Detail | 0 / 0 | 2 / 2 | 0 / 0 |");
+        assertThat(md).contains("**4** errors or non-2xx responses in 72 runs");
+    }
+
+    @Test
+    void sessionWithoutProfileOrCapacityHasNeitherSection() {
+        Results sample = SampleResults.build();
+        Results plain = sample;
+        for (AppResult app : sample.apps()) {
+            plain = plain.withApp(app.withProfile(null).withCapacity(List.of()));
+        }
+        String md = ReportWriter.markdown(plain, Messages.of("en"));
+        assertThat(md).doesNotContain("## Findings", "## Capacity").contains("## Latency");
+    }
+}

@@ -1,0 +1,57 @@
+package dev.fairbench.report;
+
+import dev.fairbench.report.model.Results;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The reports of the checked-in results directory {@code sample-results}, compared byte for byte with golden
+ * files in {@code golden/}. After an intended change, regenerate them with
+ * {@code mvn -pl report test -Dgolden.update=true} and review the diff.
+ */
+class ReportGoldenTest {
+    static final Path SAMPLE = Path.of("src/test/resources/sample-results");
+    static final Path GOLDEN = Path.of("src/test/resources/golden");
+
+    @TempDir
+    Path out;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "uk"})
+    void reportsMatchGoldenFiles(String language) throws Exception {
+        Files.copy(ResultsStore.file(SAMPLE), ResultsStore.file(out));
+        List<Path> written = ReportWriter.write(out, language);
+
+        assertThat(written).allMatch(Files::isRegularFile);
+        for (Path file : written) {
+            Path golden = GOLDEN.resolve(file.getFileName());
+            String actual = Files.readString(file, StandardCharsets.UTF_8);
+            if (Boolean.getBoolean("golden.update")) {
+                Files.createDirectories(GOLDEN);
+                Files.writeString(golden, actual, StandardCharsets.UTF_8);
+            }
+            assertThat(actual).as(file.getFileName().toString())
+                    .isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+        }
+        try (var listing = Files.list(out)) {
+            assertThat(listing.map(p -> p.getFileName().toString())).noneMatch(name -> name.endsWith(".tmp"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "uk"})
+    void reportsDependOnResultsAlone(String language) throws Exception {
+        Results results = ResultsStore.read(SAMPLE);
+        var messages = dev.fairbench.report.render.Messages.of(language);
+        assertThat(ReportWriter.html(results, messages)).isEqualTo(ReportWriter.html(results, messages));
+        assertThat(ReportWriter.markdown(results, messages)).isEqualTo(ReportWriter.markdown(results, messages));
+    }
+}
