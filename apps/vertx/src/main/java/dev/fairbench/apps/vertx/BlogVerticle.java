@@ -1,0 +1,283 @@
+package dev.fairbench.apps.vertx;
+
+import dev.fairbench.templates.CommentView;
+import dev.fairbench.templates.Pages;
+import dev.fairbench.templates.PostPage;
+import dev.fairbench.templates.PostSummaries;
+import dev.fairbench.templates.PostSummary;
+import dev.fairbench.templates.TagLink;
+import dev.fairbench.workload.Queries;
+import dev.fairbench.workload.compute.Primes;
+import dev.fairbench.workload.phash.PHash;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.Request;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * One event loop's share of the app: an HTTP server on the shared port, its own PostgreSQL connections and its
+ * own Redis connection (contract section 7: one pool slice per worker). Routing is a switch on the path.
+ * A page's queries all go to one connection and the independent ones are sent together, pipelined: detail 1 round
+ * trip, index 2, tag 2. {@code /compute} and {@code /phash} run on the event loop: with one loop per core there is
+ * no idle core for a worker pool to use, only hand-offs to pay.
+ *
+ * <p>Runs on its event loop only; not thread-safe, and needs none.
+ */
+final class BlogVerticle extends VerticleBase {
+    /** A page that takes longer than this (a PostgreSQL or Redis that hangs) answers 503. */
+    static final long REQUEST_TIMEOUT_MILLIS = 5_000;
+    static final int PHASH_MAX_BODY_BYTES = 65_536;
+    static final int CACHE_TTL_SECONDS = 60;
+
+    private static final CharSequence HTML = HttpHeaders.createOptimized("text/html; charset=utf-8");
+    private static final CharSequence TEXT = HttpHeaders.createOptimized("text/plain; charset=utf-8");
+    private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+    private static final Buffer HELLO = utf8("Hello, World!");
+    private static final Buffer NOT_FOUND = utf8("Not Found");
+    private static final Buffer METHOD_NOT_ALLOWED = utf8("Method Not Allowed");
+    private static final Buffer SERVICE_UNAVAILABLE = utf8("Service Unavailable");
+    private static final Buffer BAD_PHASH_SIZE = utf8("{\"error\":\"body must be exactly 4096 bytes\"}");
+    private static final Buffer PHASH_TOO_LARGE = utf8("{\"error\":\"body larger than 65536 bytes\"}");
+    /** A page future completes with this when the slug is unknown: a 404 that caches nothing. */
+    private static final Buffer MISSING = Buffer.buffer(0);
+
+    private final int requestedPort;
+    private final PgConnectOptions pgOptions;
+    private final int pgConnections;
+    private final String redisUrl;
+    private final AtomicInteger actualPort;
+    private PgConnections pg;
+    private RedisLink redis;
+
+    /**
+     * @param requestedPort  port to listen on; a negative value shares one random port among all verticles
+     * @param pgConnections  PostgreSQL connections of this verticle
+     * @param actualPort     receives the port the server listens on
+     */
+    BlogVerticle(int requestedPort, PgConnectOptions pgOptions, int pgConnections, String redisUrl,
+                 AtomicInteger actualPort) {
+        this.requestedPort = requestedPort;
+        this.pgOptions = pgOptions;
+        this.pgConnections = pgConnections;
+        this.redisUrl = redisUrl;
+        this.actualPort = actualPort;
+    }
+
+    @Override
+    public Future<?> start() {
+        pg = new PgConnections(vertx, pgOptions, pgConnections);
+        redis = new RedisLink(vertx, redisUrl);
+        HttpServer server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true).setTcpFastOpen(true))
+                .requestHandler(this::handle);
+        return Future.join(pg.start(), redis.start())
+                .compose(v -> server.listen(requestedPort, "127.0.0.1"))
+                .onSuccess(s -> actualPort.set(s.actualPort()));
+    }
+
+    @Override
+    public Future<?> stop() {
+        pg.close();
+        redis.close();
+        return Future.succeededFuture();
+    }
+
+    private void handle(HttpServerRequest req) {
+        String path = req.path();
+        boolean get = req.method() == HttpMethod.GET;
+        switch (path) {
+            case "/hello" -> {
+                if (get) send(req, 200, TEXT, HELLO);
+                else notAllowed(req);
+            }
+            case "/compute" -> {
+                if (get) send(req, 200, TEXT, utf8(Long.toString(Primes.sumBelow(Primes.LIMIT))));
+                else notAllowed(req);
+            }
+            case "/" -> page(req, get, this::index);
+            case "/cached" -> cached(req, get, this::index);
+            case "/phash" -> {
+                if (req.method() == HttpMethod.POST) phash(req);
+                else notAllowed(req);
+            }
+            default -> slugRoute(req, path, get);
+        }
+    }
+
+    /** {@code /post/{slug}}, {@code /post/{slug}/cached} and {@code /tag/{slug}}; anything else is a 404. */
+    private void slugRoute(HttpServerRequest req, String path, boolean get) {
+        if (path.startsWith("/post/")) {
+            String rest = path.substring("/post/".length());
+            boolean cached = rest.endsWith("/cached");
+            String slug = cached ? rest.substring(0, rest.length() - "/cached".length()) : rest;
+            if (!Queries.isValidSlug(slug)) {
+                send(req, 404, TEXT, NOT_FOUND);
+            } else if (cached) {
+                cached(req, get, c -> detail(c, slug));
+            } else {
+                page(req, get, c -> detail(c, slug));
+            }
+        } else if (path.startsWith("/tag/")) {
+            String slug = path.substring("/tag/".length());
+            if (!Queries.isValidSlug(slug)) send(req, 404, TEXT, NOT_FOUND);
+            else page(req, get, c -> tag(c, slug));
+        } else {
+            send(req, 404, TEXT, NOT_FOUND);
+        }
+    }
+
+    private void page(HttpServerRequest req, boolean get, Function<PgConnection, Future<Buffer>> render) {
+        if (!get) {
+            notAllowed(req);
+            return;
+        }
+        PgConnection c = pg.next();
+        if (c == null) {
+            send(req, 503, TEXT, SERVICE_UNAVAILABLE);
+            return;
+        }
+        respond(req, render.apply(c));
+    }
+
+    /** Contract section 4.3: one GET on a hit; on a miss render, SET with a TTL, then answer. */
+    private void cached(HttpServerRequest req, boolean get, Function<PgConnection, Future<Buffer>> render) {
+        if (!get) {
+            notAllowed(req);
+            return;
+        }
+        RedisConnection r = redis.connection();
+        if (r == null) {
+            send(req, 503, TEXT, SERVICE_UNAVAILABLE);
+            return;
+        }
+        String key = "page:GET:" + req.path();
+        Future<Buffer> page = r.send(Request.cmd(Command.GET).arg(key)).compose(hit -> {
+            if (hit != null) return Future.succeededFuture(hit.toBuffer());
+            PgConnection c = pg.next();
+            if (c == null) return Future.failedFuture("PostgreSQL unavailable");
+            return render.apply(c).compose(bytes -> bytes == MISSING ? Future.succeededFuture(MISSING)
+                    : r.send(Request.cmd(Command.SET).arg(key).arg(bytes).arg("EX").arg(CACHE_TTL_SECONDS))
+                            .map(ok -> bytes));
+        });
+        respond(req, page);
+    }
+
+    private void respond(HttpServerRequest req, Future<Buffer> page) {
+        page.timeout(REQUEST_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).onComplete((bytes, failure) -> {
+            if (failure != null) send(req, 503, TEXT, SERVICE_UNAVAILABLE);
+            else if (bytes == MISSING) send(req, 404, TEXT, NOT_FOUND);
+            else send(req, 200, HTML, bytes);
+        });
+    }
+
+    /** {@code GET /}: query 1, then queries 2 and 3 together. */
+    private Future<Buffer> index(PgConnection c) {
+        return c.preparedQuery(Queries.LATEST_POSTS).execute()
+                .compose(rows -> summaries(c, postsOf(rows)))
+                .map(posts -> Buffer.buffer(Pages.index(posts)));
+    }
+
+    /** {@code GET /post/{slug}}: its three queries at once. */
+    private Future<Buffer> detail(PgConnection c, String slug) {
+        Tuple param = Tuple.of(slug);
+        Future<RowSet<Row>> post = c.preparedQuery(Queries.POST_BY_SLUG).execute(param);
+        Future<RowSet<Row>> tags = c.preparedQuery(Queries.TAGS_OF_POST).execute(param);
+        Future<RowSet<Row>> comments = c.preparedQuery(Queries.COMMENTS_OF_POST).execute(param);
+        return Future.all(post, tags, comments).map(all -> {
+            if (post.result().size() == 0) return MISSING;
+            Row p = post.result().iterator().next();
+            List<TagLink> tagLinks = new ArrayList<>(4);
+            for (Row t : tags.result()) tagLinks.add(new TagLink(t.getString(0), t.getString(1)));
+            List<CommentView> commentViews = new ArrayList<>(comments.result().size());
+            for (Row cm : comments.result()) commentViews.add(new CommentView(cm.getString(0), cm.getString(1)));
+            return Buffer.buffer(Pages.detail(new PostPage(p.getString(1), p.getString(4), p.getLocalDate(3),
+                    p.getString(2), tagLinks, commentViews)));
+        });
+    }
+
+    /** {@code GET /tag/{slug}}: queries 1 and 2 together, then 3 and 4 together. */
+    private Future<Buffer> tag(PgConnection c, String slug) {
+        Tuple param = Tuple.of(slug);
+        Future<RowSet<Row>> tag = c.preparedQuery(Queries.TAG_BY_SLUG).execute(param);
+        Future<RowSet<Row>> posts = c.preparedQuery(Queries.POSTS_OF_TAG).execute(param);
+        return Future.all(tag, posts).compose(both -> {
+            if (tag.result().size() == 0) return Future.succeededFuture(MISSING);
+            Row t = tag.result().iterator().next();
+            TagLink link = new TagLink(t.getString(1), t.getString(2));
+            return summaries(c, postsOf(posts.result())).map(list -> Buffer.buffer(Pages.tag(link, list)));
+        });
+    }
+
+    private static PostSummaries postsOf(RowSet<Row> rows) {
+        PostSummaries posts = new PostSummaries();
+        for (Row r : rows) {
+            posts.addPost(r.getInteger(0), r.getString(1), r.getString(2), r.getString(4), r.getLocalDate(3));
+        }
+        return posts;
+    }
+
+    /** Queries 2 and 3 of the index (and 3 and 4 of the tag page), sent together. */
+    private static Future<List<PostSummary>> summaries(PgConnection c, PostSummaries posts) {
+        Tuple ids = Tuple.tuple().addArrayOfInteger(posts.postIds());
+        Future<RowSet<Row>> tags = c.preparedQuery(Queries.TAGS_OF_POSTS).execute(ids);
+        Future<RowSet<Row>> counts = c.preparedQuery(Queries.COMMENT_COUNTS).execute(ids);
+        return Future.all(tags, counts).map(both -> {
+            for (Row r : tags.result()) posts.addTag(r.getInteger(0), r.getString(1), r.getString(2));
+            for (Row r : counts.result()) posts.setCommentCount(r.getInteger(0), r.getLong(1));
+            return posts.build();
+        });
+    }
+
+    /**
+     * Reads the body up to {@link #PHASH_MAX_BODY_BYTES} and drains the rest, so that a 413 keeps the
+     * connection usable; then hashes on the event loop.
+     */
+    private void phash(HttpServerRequest req) {
+        Buffer body = Buffer.buffer(PHash.IMAGE_BYTES);
+        boolean[] tooLarge = {false};
+        req.handler(chunk -> {
+            if (tooLarge[0]) return;
+            if (body.length() + chunk.length() > PHASH_MAX_BODY_BYTES) tooLarge[0] = true;
+            else body.appendBuffer(chunk);
+        });
+        req.endHandler(v -> {
+            if (tooLarge[0]) send(req, 413, JSON, PHASH_TOO_LARGE);
+            else if (body.length() != PHash.IMAGE_BYTES) send(req, 400, JSON, BAD_PHASH_SIZE);
+            else send(req, 200, JSON, utf8(PHash.json(body.getBytes())));
+        });
+        req.exceptionHandler(e -> req.connection().close());
+    }
+
+    private static void notAllowed(HttpServerRequest req) {
+        send(req, 405, TEXT, METHOD_NOT_ALLOWED);
+    }
+
+    private static void send(HttpServerRequest req, int status, CharSequence contentType, Buffer body) {
+        HttpServerResponse response = req.response();
+        if (response.ended() || response.closed()) return;
+        response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, contentType).end(body);
+    }
+
+    private static Buffer utf8(String text) {
+        return Buffer.buffer(text.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,101 @@
+package dev.fairbench.apps.vertx;
+
+import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.workload.data.DatabaseUrl;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.ThreadingModel;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.pgclient.PgConnectOptions;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Vert.x app of the workload contract: {@code WORKERS} event loops, one {@link BlogVerticle} on each, and
+ * {@code POOL_MAX / WORKERS} PostgreSQL connections per verticle (at least 1) unless
+ * {@code FAIRBENCH_VERTX_PG_PER_LOOP} asks for fewer, never more than {@code POOL_MAX} in total. Native epoll
+ * transport when available. Thread-safe: {@link #start} and {@link #close} may be called from any thread.
+ */
+public final class VertxApp implements AutoCloseable {
+    /** Environment variable: PostgreSQL connections per event loop (default 1, see {@link #pgConnectionsPerLoop}). */
+    public static final String PG_PER_LOOP_ENV = "FAIRBENCH_VERTX_PG_PER_LOOP";
+    private static final long START_TIMEOUT_SECONDS = 60;
+
+    private final Vertx vertx;
+    private final int port;
+    private final int pgConnectionsPerLoop;
+
+    private VertxApp(Vertx vertx, int port, int pgConnectionsPerLoop) {
+        this.vertx = vertx;
+        this.port = port;
+        this.pgConnectionsPerLoop = pgConnectionsPerLoop;
+    }
+
+    /** Starts the app and returns once every verticle listens (PostgreSQL and Redis need not be up). */
+    public static VertxApp start(AppEnvironment env) throws Exception {
+        return start(env, pgConnectionsPerLoop(env, System.getenv(PG_PER_LOOP_ENV)));
+    }
+
+    /** As {@link #start(AppEnvironment)} with an explicit number of PostgreSQL connections per event loop. */
+    public static VertxApp start(AppEnvironment env, int pgPerLoop) throws Exception {
+        if (pgPerLoop < 1 || pgPerLoop * env.workers() > Math.max(env.poolMax(), env.workers())) {
+            throw new IllegalArgumentException(pgPerLoop + " connections on each of " + env.workers()
+                    + " event loops exceed POOL_MAX " + env.poolMax());
+        }
+        Vertx vertx = Vertx.vertx(new VertxOptions()
+                .setEventLoopPoolSize(env.workers())
+                .setPreferNativeTransport(true)
+                .setWorkerPoolSize(1)
+                .setInternalBlockingPoolSize(1));
+        DatabaseUrl db = env.database();
+        PgConnectOptions pgOptions = new PgConnectOptions()
+                .setHost(db.host()).setPort(db.port()).setDatabase(db.database()).setUser(db.user())
+                .setCachePreparedStatements(true)
+                .setPipeliningLimit(256);
+        if (db.password() != null) pgOptions.setPassword(db.password());
+        // A negative port makes all verticles share one random port (tests ask for port 0).
+        int listenPort = env.port() == 0 ? -1 : env.port();
+        AtomicInteger actualPort = new AtomicInteger();
+        try {
+            vertx.deployVerticle(
+                    () -> new BlogVerticle(listenPort, pgOptions, pgPerLoop, env.redisUrl(), actualPort),
+                    new DeploymentOptions().setInstances(env.workers()).setThreadingModel(ThreadingModel.EVENT_LOOP))
+                    .await(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            vertx.close().await(10, TimeUnit.SECONDS);
+            throw e;
+        }
+        return new VertxApp(vertx, actualPort.get(), pgPerLoop);
+    }
+
+    /**
+     * PostgreSQL connections per event loop: {@code FAIRBENCH_VERTX_PG_PER_LOOP} when set, else 1. One pipelined
+     * connection per loop was measured faster than a {@code POOL_MAX / WORKERS} slice (see apps/vertx/README.md).
+     * Never above {@code POOL_MAX / WORKERS} (at least 1).
+     */
+    static int pgConnectionsPerLoop(AppEnvironment env, String configured) {
+        int slice = Math.max(1, env.poolMax() / env.workers());
+        if (configured == null || configured.isBlank()) return 1;
+        return Math.min(slice, Math.max(1, Integer.parseInt(configured.trim())));
+    }
+
+    /** The TCP port the app listens on, on 127.0.0.1. */
+    public int port() {
+        return port;
+    }
+
+    /** Open PostgreSQL connections the app may hold: connections per loop times loops. */
+    public int pgConnectionsPerLoop() {
+        return pgConnectionsPerLoop;
+    }
+
+    public boolean nativeTransport() {
+        return vertx.isNativeTransportEnabled();
+    }
+
+    @Override
+    public void close() throws Exception {
+        vertx.close().await(30, TimeUnit.SECONDS);
+    }
+}
