@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ServicesCommand.class,
             SeedCommand.class,
+            LoadCommand.class,
         },
         footer = {"", "Exit codes: 0 success, 1 failure, 2 usage error."})
 public final class FairbenchCommand implements Runnable {

@@ -1,0 +1,257 @@
+package dev.fairbench.cli;
+
+import dev.fairbench.loadgen.Durations;
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.loadgen.LoadGenerator;
+import dev.fairbench.loadgen.LoadReportWriter;
+import dev.fairbench.loadgen.LoadResult;
+import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.loadgen.Progress;
+import dev.fairbench.loadgen.ProgressListener;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fairbench load URL}: one load run with {@link LoadGenerator}, reported as text, JSON or CSV. Exit codes are
+ * {@link LoadException}'s; option errors are usage errors (exit 2, one line on stderr).
+ */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Load an HTTP/1.1 server and report throughput and latency.",
+                "Without -R the load is a closed loop (each connection waits for its responses: latencies are "
+                        + "service times). With -R the load is a fixed rate and latency is measured from each "
+                        + "request's intended send time, so a stalled server cannot hide its stall "
+                        + "(no coordinated omission); the uncorrected latency is reported too."},
+        footer = {"", "Exit codes: 0 the run completed (errors and non-2xx responses are results, see the report);",
+                "  1 unexpected failure; 2 invalid option, number, duration or URL; 3 target is not a loopback",
+                "  address and --allow-remote was not given; 4 target unreachable; 5 an output file could not "
+                        + "be written."})
+public final class LoadCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "URL", description = "Target, http://host:port/path.")
+    String url;
+
+    @Option(names = {"-c", "--connections"}, paramLabel = "N", defaultValue = "10",
+            description = "Connections to keep open (default: ${DEFAULT-VALUE}).")
+    int connections;
+
+    @Option(names = {"-t", "--threads"}, paramLabel = "N", defaultValue = "2",
+            description = "Client threads, one event loop each (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = {"-d", "--duration"}, paramLabel = "TIME", defaultValue = "10s",
+            converter = DurationConverter.class,
+            description = "Measured time: 500ms, 20s, 2m, 1h (default: ${DEFAULT-VALUE}).")
+    Duration duration;
+
+    @Option(names = {"-w", "--warmup"}, paramLabel = "TIME", defaultValue = "0s",
+            converter = DurationConverter.class,
+            description = "Load before the measurement, not recorded (default: ${DEFAULT-VALUE}).")
+    Duration warmup;
+
+    @Option(names = {"-R", "--rate"}, paramLabel = "REQ/S", defaultValue = "0",
+            description = "Fixed rate in requests per second over all connections; 0 means closed loop.")
+    double rate;
+
+    @Option(names = "--pipeline", paramLabel = "N", defaultValue = "1",
+            description = "Requests written at once per connection (default: ${DEFAULT-VALUE}).")
+    int pipeline;
+
+    @Option(names = {"-m", "--method"}, paramLabel = "METHOD", defaultValue = "GET",
+            description = "HTTP method (default: ${DEFAULT-VALUE}).")
+    String method;
+
+    @Option(names = {"-H", "--header"}, paramLabel = "'Name: value'", description = "Extra request header "
+            + "(repeatable).")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--body-file", paramLabel = "FILE", description = "Request body, sent with Content-Length.")
+    Path bodyFile;
+
+    @Option(names = "--urls-file", paramLabel = "FILE", description = "Paths to rotate through, one per line "
+            + "(/path?query, or URLs of the same host); blank lines and lines starting with # are skipped.")
+    Path urlsFile;
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "10s", converter = DurationConverter.class,
+            description = "Requests unanswered this long count as timeouts (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Report format: text, json or csv (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the report here instead of "
+            + "standard output.")
+    Path output;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram interval log, one interval per "
+            + "second, values in microseconds.")
+    Path hlog;
+
+    @Option(names = "--latency", description = "Add the full latency percentile spectrum to the text report.")
+    boolean latencySpectrum;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress line.")
+    boolean quiet;
+
+    @Option(names = "--allow-remote", description = "Allow targets that are not loopback addresses.")
+    boolean allowRemote;
+
+    @Override
+    public Integer call() {
+        CommandLine cl = spec.commandLine();
+        PrintWriter err = cl.getErr();
+        try {
+            LoadReportWriter.Format reportFormat = usage(() -> LoadReportWriter.Format.parse(format));
+            LoadSpec loadSpec = usage(this::loadSpec);
+            InetSocketAddress address = LoadGenerator.resolve(loadSpec);
+            if (!allowRemote && !LoadGenerator.isLoopback(address)) {
+                throw new LoadException(LoadException.REMOTE_REFUSED, "target " + address.getAddress()
+                        .getHostAddress() + " is not a loopback address (use --allow-remote to load it anyway)");
+            }
+            ProgressLine progress = showProgress() ? new ProgressLine(err) : null;
+            LoadResult result;
+            try {
+                result = LoadGenerator.run(loadSpec, progress);
+            } finally {
+                if (progress != null) {
+                    progress.clear();
+                }
+            }
+            String report = LoadReportWriter.render(result, reportFormat, latencySpectrum);
+            if (output == null) {
+                cl.getOut().print(report);
+                cl.getOut().flush();
+            } else {
+                try {
+                    Files.writeString(output, report, StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new LoadException(LoadException.OUTPUT, "cannot write " + output + ": " + e, e);
+                }
+            }
+            return 0;
+        } catch (LoadException e) {
+            err.println(spec.qualifiedName() + ": error: " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
+            err.flush();
+            return e.exitCode();
+        }
+    }
+
+    private LoadSpec loadSpec() throws IOException {
+        URI target;
+        try {
+            target = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("invalid URL '" + url + "': " + e.getReason());
+        }
+        byte[] body = bodyFile == null ? null : Files.readAllBytes(bodyFile);
+        List<String> paths = urlsFile == null ? List.of() : readPaths(urlsFile, target);
+        if (urlsFile != null && paths.isEmpty()) {
+            throw new IllegalArgumentException("no path in " + urlsFile);
+        }
+        return new LoadSpec(target, connections, threads, duration, warmup, rate, pipeline,
+                method.toUpperCase(Locale.ROOT), headers, body, paths, timeout, hlog);
+    }
+
+    /** Lines of {@code file}: paths as they are, URLs of the target's host and port reduced to path and query. */
+    static List<String> readPaths(Path file, URI target) throws IOException {
+        List<String> paths = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            String text = line.strip();
+            if (text.isEmpty() || text.startsWith("#")) {
+                continue;
+            }
+            if (text.startsWith("http://")) {
+                URI uri = URI.create(text);
+                if (!uri.getHost().equalsIgnoreCase(target.getHost()) || uri.getPort() != target.getPort()) {
+                    throw new IllegalArgumentException("'" + text + "' in " + file + " is not on " + target
+                            .getRawAuthority());
+                }
+                String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+                text = uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+            }
+            paths.add(text);
+        }
+        return paths;
+    }
+
+    private interface Step<T> {
+        T get() throws IOException;
+    }
+
+    /** Runs {@code step}, turning a bad value or unreadable input file into a usage error (exit 2). */
+    private <T> T usage(Step<T> step) {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "cannot read " + e.getMessage());
+        }
+    }
+
+    /** A progress line only on a terminal, without --quiet, and when NO_COLOR is unset. */
+    private boolean showProgress() {
+        if (quiet || System.getenv("NO_COLOR") != null || System.console() == null) {
+            return false;
+        }
+        try {
+            // JDK 22+ returns a console even when redirected; isTerminal() tells the truth there
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(System.console());
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+
+    /** Picocli converter for durations with unit suffixes ({@link Durations#parse}). */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** One refreshing line on stderr: elapsed, req/s, p99 so far, errors. */
+    private static final class ProgressLine implements ProgressListener {
+        private final PrintWriter err;
+
+        ProgressLine(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void progress(Progress p) {
+            err.printf(Locale.ROOT, "\r%6.1fs  %12.1f req/s  p99 %9.3f ms  errors %d   ", p.elapsedNanos() / 1e9,
+                    p.requestsPerSecond(), p.p99LatencyMicros() / 1e3, p.errors());
+            err.flush();
+        }
+
+        void clear() {
+            err.print("\r" + " ".repeat(70) + "\r");
+            err.flush();
+        }
+    }
+}
