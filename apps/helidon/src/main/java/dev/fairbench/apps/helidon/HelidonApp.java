@@ -1,0 +1,109 @@
+package dev.fairbench.apps.helidon;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.workload.data.DatabaseUrl;
+import io.helidon.http.DirectHandler.EventType;
+import io.helidon.logging.common.LogConfig;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.DirectHandlers;
+import io.lettuce.core.RedisException;
+
+import java.sql.SQLException;
+
+/**
+ * The Helidon SE 4 app (registry name {@code helidon}): Helidon's WebServer, which runs every connection on a
+ * virtual thread, with blocking JDBC (HikariCP, pgjdbc) and the synchronous Lettuce API. Owns the server, the pool
+ * and the Redis connection; {@link #close()} releases all three.
+ */
+public final class HelidonApp implements AutoCloseable {
+    /**
+     * Milliseconds a pooled connection may sit idle before HikariCP pings PostgreSQL when lending it: never, as the
+     * contract forbids a ping per checkout (round-2 finding). A connection that died anyway fails its query, the
+     * request answers 503 and HikariCP evicts the connection.
+     */
+    static final long ALIVE_BYPASS_WINDOW_MS = Long.MAX_VALUE;
+    /** Most milliseconds a request waits for a pooled connection; bounds how long a 503 takes with PostgreSQL down. */
+    static final long CONNECTION_TIMEOUT_MS = 2_000;
+
+    private final HikariDataSource pool;
+    private final PageCache cache;
+    private final WebServer server;
+
+    private HelidonApp(HikariDataSource pool, PageCache cache, WebServer server) {
+        this.pool = pool;
+        this.cache = cache;
+        this.server = server;
+    }
+
+    /** Starts the app and returns once it serves; the port is {@link #port()}. */
+    public static HelidonApp start(AppEnvironment env) {
+        LogConfig.configureRuntime();
+        // Sizes the virtual-thread scheduler to the app's cores; no effect once a virtual thread has run (tests).
+        if (System.getProperty("jdk.virtualThreadScheduler.parallelism") == null) {
+            System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(env.workers()));
+        }
+        HikariDataSource pool = pool(env);
+        PageCache cache = null;
+        try {
+            cache = new PageCache(env);
+            BlogRoutes routes = new BlogRoutes(new BlogPages(pool), cache);
+            WebServer server = WebServer.builder()
+                    .host("127.0.0.1")
+                    .port(env.port())
+                    .maxPayloadSize(BlogRoutes.MAX_PHASH_BODY_BYTES)
+                    .directHandlers(directHandlers())
+                    .routing(routing -> routing
+                            .register(routes)
+                            .error(SQLException.class, (req, res, e) -> Answers.serviceUnavailable(res))
+                            .error(RedisException.class, (req, res, e) -> Answers.serviceUnavailable(res))
+                            .error(Exception.class, (req, res, e) -> {
+                                System.getLogger(HelidonApp.class.getName()).log(System.Logger.Level.ERROR,
+                                        "request failed", e);
+                                Answers.internalError(res);
+                            }))
+                    .build()
+                    .start();
+            return new HelidonApp(pool, cache, server);
+        } catch (RuntimeException e) {
+            if (cache != null) cache.close();
+            pool.close();
+            throw e;
+        }
+    }
+
+    /** The TCP port the app listens on. */
+    public int port() {
+        return server.port();
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+        cache.close();
+        pool.close();
+    }
+
+    private static HikariDataSource pool(AppEnvironment env) {
+        // HikariCP reads this when a pool is built.
+        System.setProperty("com.zaxxer.hikari.aliveBypassWindowMs", Long.toString(ALIVE_BYPASS_WINDOW_MS));
+        DatabaseUrl db = env.database();
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("fairbench");
+        config.setJdbcUrl(db.jdbcUrl());
+        config.setUsername(db.user());
+        if (db.password() != null) config.setPassword(db.password());
+        config.setMaximumPoolSize(env.poolMax());
+        config.setMinimumIdle(env.poolMin());
+        config.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
+        return new HikariDataSource(config);
+    }
+
+    private static DirectHandlers directHandlers() {
+        TransportErrors errors = new TransportErrors();
+        DirectHandlers.Builder handlers = DirectHandlers.builder();
+        for (EventType type : EventType.values()) handlers.addHandler(type, errors);
+        return handlers.build();
+    }
+}
