@@ -1,0 +1,149 @@
+//! The blog workload (docs/workload.md) on actix-web 4: `WORKERS` workers, each a single-threaded runtime with
+//! its own slice of the PostgreSQL pool and its own Redis multiplexed connection. Round 2 measured a pool shared
+//! across workers as much slower: a connection's socket is driven by the runtime that opened it, so every
+//! query from another worker crosses threads.
+
+use std::fmt;
+
+use actix_web::http::StatusCode;
+use actix_web::{web, App, HttpResponse, HttpServer, Resource, ResponseError};
+use blog_core::content_type::{HTML, JSON, TEXT};
+use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
+use redis::aio::ConnectionManager;
+use sqlx::PgPool;
+
+/// What each worker owns; created on the worker's own runtime.
+struct Worker {
+    db: PgPool,
+    redis: ConnectionManager,
+}
+
+/// A [`Failure`] as an actix-web response (the orphan rule keeps that impl out of blog-core).
+#[derive(Debug)]
+struct Error(Failure);
+
+impl From<Failure> for Error {
+    fn from(f: Failure) -> Self {
+        Error(f)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl ResponseError for Error {
+    fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.0.status()).expect("contract status codes are valid")
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status_code()).content_type(self.0.content_type()).body(self.0.body())
+    }
+}
+
+type Page = Result<HttpResponse, Error>;
+
+fn ok(content_type: &'static str, body: impl actix_web::body::MessageBody + 'static) -> Page {
+    Ok(HttpResponse::Ok().content_type(content_type).body(body))
+}
+
+async fn index(blog: web::Data<Blog>, w: web::Data<Worker>) -> Page {
+    ok(HTML, blog.index(&w.db).await?)
+}
+
+async fn index_cached(blog: web::Data<Blog>, w: web::Data<Worker>) -> Page {
+    ok(HTML, blog.index_cached(&w.db, &w.redis).await?)
+}
+
+async fn post_page(blog: web::Data<Blog>, w: web::Data<Worker>, slug: web::Path<String>) -> Page {
+    ok(HTML, blog.post(&w.db, &slug).await?)
+}
+
+async fn post_cached(blog: web::Data<Blog>, w: web::Data<Worker>, slug: web::Path<String>) -> Page {
+    ok(HTML, blog.post_cached(&w.db, &w.redis, &slug).await?)
+}
+
+async fn tag_page(blog: web::Data<Blog>, w: web::Data<Worker>, slug: web::Path<String>) -> Page {
+    ok(HTML, blog.tag(&w.db, &slug).await?)
+}
+
+async fn compute() -> Page {
+    ok(TEXT, compute::answer())
+}
+
+async fn hello() -> Page {
+    ok(TEXT, blog_core::HELLO)
+}
+
+async fn phash(body: Result<web::Bytes, actix_web::Error>) -> Page {
+    let body = body.map_err(|e| match e.as_response_error().status_code() {
+        StatusCode::PAYLOAD_TOO_LARGE => Failure::BodyTooLarge,
+        _ => Failure::BadImageSize,
+    })?;
+    ok(JSON, phash::answer(&body)?)
+}
+
+async fn not_found() -> Page {
+    Err(Error(Failure::NotFound))
+}
+
+async fn method_not_allowed() -> Page {
+    Err(Error(Failure::MethodNotAllowed))
+}
+
+/// A known path: any method without a route is a 405 with the contract's body.
+fn resource(path: &str) -> Resource {
+    web::resource(path).default_service(web::to(method_not_allowed))
+}
+
+#[actix_web::main]
+async fn main() {
+    if let Err(e) = serve(Config::from_env()).await {
+        eprintln!("actix-sqlx: {e}");
+        std::process::exit(1);
+    }
+}
+
+async fn serve(config: Result<Config, String>) -> Result<(), String> {
+    let config = config?;
+    let postgres = config.postgres()?;
+    let redis = config.redis()?;
+    let (pool_max, pool_min) = config.pool_slice();
+    let blog = web::Data::new(Blog::new());
+    HttpServer::new(move || {
+        let (postgres, redis) = (postgres.clone(), redis.clone());
+        // Runs once per worker, on that worker's runtime, before it accepts requests.
+        let worker = move || {
+            let (postgres, redis) = (postgres.clone(), redis.clone());
+            async move {
+                let redis = cache::connect(redis).map_err(|e| format!("redis: {e}"))?;
+                Ok::<_, String>(Worker { db: db::pool(postgres, pool_max, pool_min), redis })
+            }
+        };
+        App::new()
+            .app_data(blog.clone())
+            // A slug that does not decode (e.g. invalid UTF-8) is a 404 like any other bad slug.
+            .app_data(web::PathConfig::default().error_handler(|_, _| Error(Failure::NotFound).into()))
+            .app_data(web::PayloadConfig::new(blog_core::MAX_BODY_BYTES))
+            .data_factory(worker)
+            .service(resource("/").route(web::get().to(index)))
+            .service(resource("/cached").route(web::get().to(index_cached)))
+            .service(resource("/post/{slug}").route(web::get().to(post_page)))
+            .service(resource("/post/{slug}/cached").route(web::get().to(post_cached)))
+            .service(resource("/tag/{slug}").route(web::get().to(tag_page)))
+            .service(resource("/compute").route(web::get().to(compute)))
+            .service(resource("/hello").route(web::get().to(hello)))
+            .service(resource("/phash").route(web::post().to(phash)))
+            .default_service(web::to(not_found))
+    })
+    .workers(config.workers)
+    .tcp_nodelay(true)
+    .bind(("127.0.0.1", config.port))
+    .map_err(|e| format!("port {}: {e}", config.port))?
+    .run()
+    .await
+    .map_err(|e| e.to_string())
+}

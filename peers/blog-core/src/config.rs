@@ -1,0 +1,111 @@
+//! The environment of contract section 1.
+
+use std::str::FromStr;
+
+use sqlx::postgres::PgConnectOptions;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub port: u16,
+    pub database_url: String,
+    pub redis_url: String,
+    /// Most PostgreSQL connections the whole app may hold.
+    pub pool_max: u32,
+    /// Connections kept open when idle.
+    pub pool_min: u32,
+    /// CPU cores the app is pinned to: worker threads or workers.
+    pub workers: usize,
+}
+
+impl Config {
+    /// Reads `PORT` (default 8080), `DATABASE_URL`, `REDIS_URL`, `POOL_MAX` (16), `POOL_MIN` (4) and
+    /// `WORKERS` (the available cores), as the Java apps do.
+    pub fn from_env() -> Result<Self, String> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    pub fn from_lookup(var: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let config = Config {
+            port: number(&var, "PORT", 8080)?,
+            database_url: required(&var, "DATABASE_URL")?,
+            redis_url: required(&var, "REDIS_URL")?,
+            pool_max: number(&var, "POOL_MAX", 16)?,
+            pool_min: number(&var, "POOL_MIN", 4)?,
+            workers: number(&var, "WORKERS", cores)?,
+        };
+        if config.pool_max < 1 || config.pool_min > config.pool_max {
+            return Err(format!("need 0 <= POOL_MIN <= POOL_MAX, 1 <= POOL_MAX; got {}, {}", config.pool_min, config.pool_max));
+        }
+        if config.workers < 1 {
+            return Err("WORKERS must be at least 1".into());
+        }
+        Ok(config)
+    }
+
+    pub fn postgres(&self) -> Result<PgConnectOptions, String> {
+        PgConnectOptions::from_str(&self.database_url).map_err(|e| format!("DATABASE_URL: {e}"))
+    }
+
+    pub fn redis(&self) -> Result<redis::Client, String> {
+        redis::Client::open(self.redis_url.as_str()).map_err(|e| format!("REDIS_URL: {e}"))
+    }
+
+    /// One worker's share of the pool, for stacks that run one pool per worker: `(max, min)`, with at least
+    /// one connection per worker, so that the slices add up to at most `POOL_MAX` whenever `WORKERS <= POOL_MAX`.
+    pub fn pool_slice(&self) -> (u32, u32) {
+        let workers = u32::try_from(self.workers).unwrap_or(u32::MAX);
+        ((self.pool_max / workers).max(1), self.pool_min / workers)
+    }
+}
+
+fn required(var: &impl Fn(&str) -> Option<String>, name: &str) -> Result<String, String> {
+    var(name).filter(|v| !v.trim().is_empty()).ok_or_else(|| format!("{name} is not set"))
+}
+
+fn number<T: FromStr>(var: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> Result<T, String> {
+    match var(name).filter(|v| !v.trim().is_empty()) {
+        None => Ok(default),
+        Some(v) => v.trim().parse().map_err(|_| format!("{name} is not a valid number: {v}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, String> {
+        Config::from_lookup(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+    }
+
+    const URLS: [(&str, &str); 2] =
+        [("DATABASE_URL", "postgresql://fairbench@127.0.0.1:15432/fairbench"), ("REDIS_URL", "redis://127.0.0.1:16379")];
+
+    #[test]
+    fn reads_every_variable() {
+        let c = config(&[URLS[0], URLS[1], ("PORT", "18081"), ("POOL_MAX", "16"), ("POOL_MIN", "4"), ("WORKERS", "2")])
+            .unwrap();
+        assert_eq!((c.port, c.pool_max, c.pool_min, c.workers), (18081, 16, 4, 2));
+        assert_eq!(c.pool_slice(), (8, 2));
+        assert!(c.postgres().is_ok() && c.redis().is_ok());
+    }
+
+    #[test]
+    fn defaults_and_errors() {
+        let c = config(&URLS).unwrap();
+        assert_eq!((c.port, c.pool_max, c.pool_min), (8080, 16, 4));
+        assert!(config(&[URLS[0]]).unwrap_err().contains("REDIS_URL"));
+        assert!(config(&[URLS[0], URLS[1], ("PORT", "x")]).unwrap_err().contains("PORT"));
+        assert!(config(&[URLS[0], URLS[1], ("POOL_MIN", "20")]).is_err());
+        assert!(config(&[URLS[0], URLS[1], ("WORKERS", "0")]).is_err());
+    }
+
+    #[test]
+    fn pool_slices() {
+        let slice = |max, min, workers| Config { pool_max: max, pool_min: min, workers, ..config(&URLS).unwrap() }.pool_slice();
+        assert_eq!(slice(16, 4, 1), (16, 4));
+        assert_eq!(slice(16, 4, 3), (5, 1));
+        assert_eq!(slice(16, 4, 8), (2, 0));
+        assert_eq!(slice(2, 0, 4), (1, 0));
+    }
+}
