@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
             ServicesCommand.class,
             SeedCommand.class,
             LoadCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
         },
         footer = {"", "Exit codes: 0 success, 1 failure, 2 usage error."})
 public final class FairbenchCommand implements Runnable {

@@ -1,0 +1,57 @@
+package dev.fairbench.cli;
+
+import dev.fairbench.report.ReportWriter;
+import dev.fairbench.report.ResultsException;
+import dev.fairbench.report.render.Messages;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code fairbench report DIR [--lang en|uk]}: regenerates the Markdown and HTML reports of a results directory
+ * from its results.json alone, and prints the files written. A directory without a readable results.json is a
+ * usage error (exit 2, one line).
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Regenerate report.md and report.html of a results directory from its results.json alone.",
+                "English is written to report.md/report.html, another language to report.LANG.md/.html."})
+public final class ReportCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "A results directory (holds results.json).")
+    Path dir;
+
+    @Option(names = "--lang", paramLabel = "LANG", defaultValue = "en",
+            description = "Report language: en or uk (default: ${DEFAULT-VALUE}).")
+    String language;
+
+    @Override
+    public void run() {
+        if (!Messages.LANGUAGES.contains(language)) {
+            throw new ParameterException(spec.commandLine(), "unknown language '" + language + "' for --lang"
+                    + " (expected one of " + String.join(", ", Messages.LANGUAGES) + ")");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ParameterException(spec.commandLine(), dir + " is not a directory");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            for (Path file : ReportWriter.write(dir, language)) {
+                out.println("wrote " + file);
+            }
+        } catch (ResultsException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            throw new Fairbench.CommandFailure("cannot write the report into " + dir + ": " + e.getMessage(), e);
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.fairbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fairbench.report.ResultsStore;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code fairbench report} in-process on a results directory written through the report model. */
+class ReportCommandTest {
+    @TempDir
+    Path dir;
+
+    record Result(int exitCode, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        CommandLine cl = Fairbench.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int exitCode = cl.execute(args);
+        return new Result(exitCode, out.toString(), err.toString());
+    }
+
+    @Test
+    void writesBothFilesInEachLanguage() throws Exception {
+        ResultsStore.write(dir, SmallResults.session(1.0));
+
+        Result en = run("report", dir.toString());
+        assertThat(en.exitCode()).as(en.err()).isZero();
+        assertThat(en.out()).contains("report.md").contains("report.html");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("## Requests per second", "Vert.x");
+        assertThat(Files.readString(dir.resolve("report.html"))).startsWith("<!DOCTYPE html>").contains("<svg ");
+
+        Result uk = run("report", dir.toString(), "--lang", "uk");
+        assertThat(uk.exitCode()).as(uk.err()).isZero();
+        assertThat(Files.readString(dir.resolve("report.uk.md"))).contains("## Запитів на секунду");
+        assertThat(Files.readString(dir.resolve("report.uk.html"))).contains("<html lang=\"uk\">");
+    }
+
+    @Test
+    void badDirectoryOrLanguageIsOneLineAndExitTwo() throws Exception {
+        Result missing = run("report", dir.resolve("nope").toString());
+        assertThat(missing.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(missing.err().lines()).hasSize(1);
+        assertThat(missing.err()).contains("is not a directory");
+
+        Result empty = run("report", dir.toString());
+        assertThat(empty.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(empty.err().lines()).hasSize(1);
+        assertThat(empty.err()).contains("no results.json in");
+
+        Files.writeString(dir.resolve("results.json"), "{\"schema_version\": 1, \"apps\": [");
+        Result broken = run("report", dir.toString());
+        assertThat(broken.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(broken.err().lines()).hasSize(1);
+        assertThat(broken.err()).contains("not valid results JSON");
+
+        ResultsStore.write(dir, SmallResults.session(1.0));
+        Result german = run("report", dir.toString(), "--lang", "de");
+        assertThat(german.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(german.err()).contains("en, uk");
+        assertThat(dir.resolve("report.de.md")).doesNotExist();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.fairbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.report.model.RouteResult;
+import dev.fairbench.report.model.RouteSummary;
+import dev.fairbench.report.model.Latency;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class ComparisonTest {
+    /** Sample B: Vert.x twice as fast on the index with p99 halved, Go dropped. */
+    private static Results faster() {
+        Results a = SampleResults.build();
+        AppResult vertx = a.app("vertx").orElseThrow();
+        RouteResult index = vertx.route("index").orElseThrow();
+        RouteSummary s = index.summary();
+        Latency l = s.latency();
+        RouteSummary doubled = new RouteSummary(s.runs(), s.medianRun(), s.requestsPerSecond() * 2, s.spread(),
+                new Latency(l.p50Ms(), l.p90Ms(), l.p99Ms() / 2, l.p999Ms(), l.maxMs()), s.appCpuUsPerRequest() / 2,
+                s.postgresCpuUsPerRequest(), s.redisCpuUsPerRequest(), s.contextSwitchesPerRequest(),
+                null, s.gcPerSecond(), s.gcPauseShare(), s.errors(), s.non2xx());
+        Results b = a.withApp(vertx.withRoute(new RouteResult("index", index.runs(), doubled)));
+        List<AppResult> apps = new ArrayList<>(b.apps());
+        apps.removeIf(app -> app.name().equals("go-nethttp"));
+        return new Results(b.schemaVersion(), b.fairbenchVersion(), b.contractVersion(), b.startedAt(),
+                b.finishedAt(), b.setup(), apps);
+    }
+
+    @Test
+    void ratiosAreBOverA() {
+        Comparison c = Comparison.of("a", SampleResults.build(), "b", faster());
+        Comparison.Row row = c.rows().stream().filter(r -> r.app().equals("vertx") && r.route().equals("index"))
+                .findFirst().orElseThrow();
+        assertThat(row.requestsPerSecondRatio()).isCloseTo(2.0, within(1e-9));
+        assertThat(row.p99Ratio()).isCloseTo(0.5, within(1e-9));
+        assertThat(row.appCpuPerRequestRatio()).isCloseTo(0.5, within(1e-9));
+        assertThat(row.rssRatio()).isNull();
+        assertThat(c.rows()).hasSize(16);
+        assertThat(c.onlyInA()).containsExactly("go-nethttp");
+        assertThat(c.onlyInB()).isEmpty();
+    }
+
+    @Test
+    void formatsCarryTheSameNumbers() throws Exception {
+        Comparison c = Comparison.of("dirA", SampleResults.build(), "dirB", faster());
+        assertThat(c.text()).contains("vertx   index").contains("2.000").contains("0.500").contains("only in A: go-nethttp");
+        assertThat(c.markdown()).contains("| vertx | index | 9413 | 18825 | 2.000 | 0.500 | 0.500 | - |");
+        JsonNode json = new ObjectMapper().readTree(c.json());
+        assertThat(json.get("a").asText()).isEqualTo("dirA");
+        assertThat(json.get("rows").get(0).get("requests_per_second_ratio").asDouble()).isCloseTo(2.0, within(1e-9));
+        assertThat(json.get("rows").get(0).get("rss_ratio").isNull()).isTrue();
+        assertThat(json.get("only_in_a").get(0).asText()).isEqualTo("go-nethttp");
+    }
+}
