@@ -136,10 +136,15 @@ public final class EmbeddedPostgres {
         Archives.unpackTxzOnce(ARCHIVE, installDir());
     }
 
+    /**
+     * Runs initdb into a temporary sibling and renames it into place once configured, so that an interrupted
+     * initdb never leaves a half-made cluster where {@link #start()} would try to use it.
+     */
     private void initCluster() {
-        Path cluster = clusterDir();
+        Path cluster = baseDir.resolve("data-" + port + ".init");
         try {
             Archives.deleteTree(cluster);
+            Archives.deleteTree(clusterDir());
             Files.createDirectories(cluster);
         } catch (IOException e) {
             throw new ServiceException("cannot create " + cluster + ": " + e.getMessage(), e);
@@ -154,7 +159,8 @@ public final class EmbeddedPostgres {
             throw new ServiceException("initdb failed (exit " + exit + "): " + Processes.tail(initLog, 2)
                     + " (log: " + initLog + ")");
         }
-        String socketDir = cluster.toString().length() + 16 < UNIX_SOCKET_PATH_MAX ? cluster.toString() : "";
+        String finalDir = clusterDir().toString();
+        String socketDir = finalDir.length() + 16 < UNIX_SOCKET_PATH_MAX ? finalDir : "";
         String settings = String.join("\n",
                 "",
                 "# fairbench: loopback only, read-mostly benchmark settings",
@@ -170,8 +176,9 @@ public final class EmbeddedPostgres {
         try {
             Files.writeString(cluster.resolve("postgresql.conf"), settings, StandardCharsets.UTF_8,
                     StandardOpenOption.APPEND);
+            Files.move(cluster, clusterDir(), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new ServiceException("cannot write " + cluster.resolve("postgresql.conf") + ": " + e.getMessage(), e);
+            throw new ServiceException("cannot configure the new cluster " + cluster + ": " + e.getMessage(), e);
         }
     }
 
