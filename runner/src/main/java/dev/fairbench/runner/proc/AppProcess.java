@@ -96,6 +96,15 @@ public final class AppProcess implements AutoCloseable {
         return "not ready within " + timeout.toSeconds() + " s (last: " + last + ")";
     }
 
+    /** True when {@code GET path} answers 200 within {@code timeoutMillis}. */
+    public boolean answers(String path, int timeoutMillis) {
+        try {
+            return httpGetStatus(port, path, timeoutMillis) == 200;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     /** Status code of one {@code GET path} on a fresh connection to 127.0.0.1:port. */
     static int httpGetStatus(int port, String path, int timeoutMillis) throws IOException {
         try (Socket s = new Socket()) {

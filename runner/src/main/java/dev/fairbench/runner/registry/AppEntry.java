@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
  * unless absolute. Immutable.
  *
  * @param name          registry key, used in results, file names and {@code --apps}; {@code [a-z0-9][a-z0-9-]*}
+ * @param label         short name for reports, e.g. {@code Vert.x}, {@code axum + sqlx} (default: the name)
  * @param language      e.g. {@code Java}, {@code Go}, {@code Rust}
  * @param stack         one line for reports, e.g. {@code Vert.x 5 + Vert.x PG client}
  * @param versions      component name to version, for reports
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
  * @param runtimeFlags  runtime flags (JVM flags), substituted for {@code ${JVM_FLAGS}} and recorded in results
  * @param unequalized   settings that could not be equalized, for the report
  */
-public record AppEntry(String name, String language, String stack, Map<String, String> versions, String build,
+public record AppEntry(String name, String label, String language, String stack, Map<String, String> versions, String build,
                        Path buildDir, Path artifact, List<String> toolchains, String start, Path startDir,
                        Map<String, String> env, int port, int workers, String readiness, List<Route> routes,
                        String runtimeFlags, List<Unequalized> unequalized) {

@@ -25,7 +25,7 @@ import java.util.Set;
  */
 public final class AppRegistry {
     public static final String FILE_NAME = "apps.toml";
-    static final Set<String> KEYS = Set.of("language", "stack", "versions", "build", "build_dir", "artifact",
+    static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "build", "build_dir", "artifact",
             "toolchains", "start", "start_dir", "env", "port", "workers", "readiness", "routes", "runtime_flags",
             "unequalized");
 
@@ -176,7 +176,7 @@ public final class AppRegistry {
                 unequalized.add(new Unequalized(u.get("setting").asText(), u.get("why").asText()));
             }
         }
-        return new AppEntry(name, text(node, "language", "?"), text(node, "stack", name), table(node, "versions"),
+        return new AppEntry(name, text(node, "label", name), text(node, "language", "unknown"), text(node, "stack", name), table(node, "versions"),
                 build, path(repoRoot, text(node, "build_dir", ".")),
                 artifact == null ? null : path(repoRoot, artifact), strings(node, "toolchains"), start,
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,

@@ -79,7 +79,7 @@ class AppRegistryTest {
         assertThat(r.entries().keySet()).containsExactly("good");
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
-                        + "language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
+                        + "label, language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
                         + "unequalized, versions, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");

@@ -1,0 +1,197 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.workload.AppEnvironment;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Builds and starts apps of the registry, the steps {@code run}, {@code verify} and {@code serve} share. Build
+ * output goes to {@code <logs>/<app>.build.log}, the app's own output to {@code <logs>/<app>.log}. Builds run on
+ * every CPU (the runner itself may be pinned to the load generator's), with {@code JAVA_HOME} set to the JDK the
+ * runner runs on. One build or start at a time; {@link #abort()} may be called from another thread (Ctrl-C).
+ */
+public final class AppLauncher {
+    public static final Duration BUILD_TIMEOUT = Duration.ofMinutes(30);
+    public static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    /** What {@link #prepare} found: ready to start, or why not (and whether that is a skip or a failure). */
+    public record Prepared(boolean ready, boolean failed, String reason) {
+        static Prepared ok() {
+            return new Prepared(true, false, null);
+        }
+
+        static Prepared skipped(String reason) {
+            return new Prepared(false, false, reason);
+        }
+
+        static Prepared failed(String reason) {
+            return new Prepared(false, true, reason);
+        }
+    }
+
+    /** An app that could not be started or did not become ready; the message holds the log tail. */
+    public static final class StartFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        StartFailure(String message) {
+            super(message);
+        }
+    }
+
+    private final Path repoRoot;
+    private final Path logsDir;
+    private final int cores;
+    private volatile Process currentBuild;
+
+    /**
+     * @param cores online CPUs, counted before the runner pinned itself (builds use all of them)
+     */
+    public AppLauncher(Path repoRoot, Path logsDir, int cores) {
+        this.repoRoot = repoRoot;
+        this.logsDir = logsDir;
+        this.cores = cores;
+    }
+
+    /** The state {@code fairbench apps} shows: {@code built}, {@code not built}, {@code toolchain missing: X}. */
+    public static String state(AppEntry e) {
+        Optional<String> missing = Toolchains.firstMissing(e.toolchains());
+        if (missing.isPresent()) return "toolchain missing: " + missing.get();
+        if (e.artifact() == null) return "built";
+        return Files.exists(e.artifact()) ? "built" : "not built";
+    }
+
+    /**
+     * Checks the toolchains and builds the app when its artifact is missing (unless {@code build} is false).
+     * Never throws for a problem of the app: the result says what happened.
+     */
+    public Prepared prepare(AppEntry e, boolean build, java.io.PrintStream out) {
+        Optional<String> missing = Toolchains.firstMissing(e.toolchains());
+        if (missing.isPresent()) return Prepared.skipped("toolchain missing: " + missing.get());
+        if (e.artifact() == null || Files.exists(e.artifact())) return Prepared.ok();
+        if (!build) return Prepared.skipped("not built (--no-build): " + repoRoot.relativize(e.artifact()) + " is missing");
+        Path log = logsDir.resolve(e.name() + ".build.log");
+        out.println("[" + e.name() + "] building: " + e.build() + "  (in " + rel(e.buildDir()) + ", log " + rel(log) + ")");
+        out.flush();
+        long start = System.nanoTime();
+        try {
+            List<String> argv = new ArrayList<>(List.of("taskset", "-c", "0-" + (cores - 1)));
+            argv.addAll(AppEntry.expand(e.build(), variables(e, null)));
+            Files.createDirectories(logsDir);
+            ProcessBuilder pb = new ProcessBuilder(argv).directory(e.buildDir().toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).redirectErrorStream(true);
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            Process p = pb.start();
+            currentBuild = p;
+            try {
+                if (!p.waitFor(BUILD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    destroyTree(p);
+                    return Prepared.failed("build did not finish within " + BUILD_TIMEOUT.toMinutes() + " min (log "
+                            + rel(log) + ")");
+                }
+            } finally {
+                currentBuild = null;
+            }
+            if (p.exitValue() != 0) {
+                return Prepared.failed("build failed with exit code " + p.exitValue() + " (log " + rel(log) + "):\n"
+                        + AppProcess.tail(log, 15));
+            }
+        } catch (IOException | RuntimeException ex) {
+            return Prepared.failed("cannot run the build '" + e.build() + "': " + ex.getMessage());
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return Prepared.failed("build interrupted");
+        }
+        if (!Files.exists(e.artifact())) {
+            return Prepared.failed("the build succeeded but did not produce " + rel(e.artifact()));
+        }
+        out.printf("[%s] built in %.0f s%n", e.name(), (System.nanoTime() - start) / 1e9);
+        return Prepared.ok();
+    }
+
+    /**
+     * Starts the app pinned to {@code cpus} with the contract's environment and waits until it answers 200 on its
+     * readiness path.
+     *
+     * @param port the port to give it; 0 picks a free one (an entry's fixed port wins over both)
+     * @throws StartFailure when the port is taken, the command cannot start, the app exits, or it is not ready
+     *                      within {@link #READY_TIMEOUT}; the app's processes are stopped before it is thrown
+     */
+    public AppProcess start(AppEntry e, String postgresUrl, String redisUrl, String cpus, int port)
+            throws StartFailure, InterruptedException {
+        int workers = e.workers() > 0 ? e.workers() : CpuPlacement.parse(cpus).size();
+        int chosen = e.port() > 0 ? e.port() : port;
+        try {
+            if (chosen == 0) chosen = AppProcess.freePort();
+        } catch (IOException ex) {
+            throw new StartFailure("no free TCP port on 127.0.0.1: " + ex.getMessage());
+        }
+        if (!AppProcess.portFree(chosen)) {
+            throw new StartFailure("port " + chosen + " on 127.0.0.1 is in use by another program");
+        }
+        AppEnvironment contract = new AppEnvironment(chosen, postgresUrl, redisUrl, AppEnvironment.DEFAULT_POOL_MAX,
+                AppEnvironment.DEFAULT_POOL_MIN, workers);
+        Map<String, String> env = new HashMap<>(e.env());
+        env.putAll(contract.toMap());
+        Path log = logsDir.resolve(e.name() + ".log");
+        AppProcess app;
+        try {
+            List<String> argv = AppEntry.expand(e.start(), variables(e, contract));
+            app = AppProcess.start(argv, e.startDir(), env, cpus, log, chosen);
+        } catch (IOException | RuntimeException ex) {
+            throw new StartFailure("cannot start '" + e.start() + "': " + ex.getMessage());
+        }
+        String notReady = app.awaitReady(e.readiness(), READY_TIMEOUT);
+        if (notReady != null) {
+            app.stop();
+            String tail = app.logTail();
+            throw new StartFailure("did not start: " + notReady + " (log " + rel(log) + ")"
+                    + (tail.isBlank() ? "" : "; last lines:\n" + tail));
+        }
+        return app;
+    }
+
+    /** The values of the {@code ${...}} variables; PORT and WORKERS only once the environment is known. */
+    Map<String, String> variables(AppEntry e, AppEnvironment contract) {
+        Map<String, String> v = new HashMap<>();
+        v.put("JAVA", Toolchains.java().toString());
+        v.put("JVM_FLAGS", e.runtimeFlags());
+        v.put("REPO", repoRoot.toString());
+        if (contract != null) {
+            v.put("PORT", Integer.toString(contract.port()));
+            v.put("WORKERS", Integer.toString(contract.workers()));
+        }
+        return v;
+    }
+
+    /** Ends a running build and its children (Ctrl-C). */
+    public void abort() {
+        Process p = currentBuild;
+        if (p != null) destroyTree(p);
+    }
+
+    private static void destroyTree(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+    }
+
+    private String rel(Path p) {
+        Path abs = p.toAbsolutePath();
+        if (!abs.startsWith(repoRoot)) return abs.toString();
+        String r = repoRoot.relativize(abs).toString();
+        return r.isEmpty() ? "." : r;
+    }
+}

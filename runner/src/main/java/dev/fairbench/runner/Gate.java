@@ -1,0 +1,46 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.conformance.ConformanceCase;
+import dev.fairbench.workload.conformance.ConformanceCases;
+import dev.fairbench.workload.conformance.ConformanceChecker;
+import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.render.ReferenceRenderer;
+
+import java.net.URI;
+import java.util.List;
+
+/**
+ * The conformance gate of one app: every case of {@link ConformanceCases#all} whose path belongs to a route the
+ * app serves (paths of no route, such as {@code /nothing-here}, are always checked), compared byte for byte, with
+ * the Redis page cache checked through {@link Redis#get}. Redis is flushed first so that cached pages are seen
+ * both as a miss and as a hit. Not thread-safe (one gate at a time per Redis).
+ */
+public final class Gate {
+    /** Per-request timeout of the gate's client. */
+    public static final int TIMEOUT_MILLIS = 10_000;
+
+    private final ReferenceRenderer reference;
+    private final Redis redis;
+
+    public Gate(ReferenceRenderer reference, Redis redis) {
+        this.reference = reference;
+        this.redis = redis;
+    }
+
+    /** The cases for an app that serves {@code routes}. */
+    public List<ConformanceCase> cases(List<Route> routes) {
+        return ConformanceCases.all(reference).stream().filter(c -> {
+            Route r = Route.ofPath(c.path());
+            return r == null || routes.contains(r);
+        }).toList();
+    }
+
+    /** Flushes Redis and checks the app listening on 127.0.0.1:port. */
+    public ConformanceReport check(AppEntry entry, int port) {
+        redis.flushdb();
+        return new ConformanceChecker(TIMEOUT_MILLIS, redis::get)
+                .check(URI.create("http://127.0.0.1:" + port), cases(entry.routes()));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.loadgen.Progress;
+
+import java.io.PrintStream;
+import java.time.Duration;
+
+/**
+ * Progress of a session for people. On a terminal, a status line rewritten in place once per second (app,
+ * route, run, elapsed, req/s, errors, overall ETA) between ordinary lines; otherwise ordinary lines only, so
+ * logs stay readable. The ETA is the load time still planned plus, per app not yet started, the average time
+ * apps took outside load so far (start, gate, stop). Thread-safe.
+ */
+final class ProgressPrinter {
+    private static final Duration FIRST_OVERHEAD_GUESS = Duration.ofSeconds(20);
+
+    private final PrintStream out;
+    private final boolean terminal;
+    private long plannedLoadNanos;
+    private long doneLoadNanos;
+    private int appsLeft;
+    private int appsDone;
+    private long overheadNanosTotal;
+    private boolean statusShown;
+
+    ProgressPrinter(PrintStream out, boolean terminal) {
+        this.out = out;
+        this.terminal = terminal;
+    }
+
+    /** Sets what is left to do: apps and their planned load time. */
+    synchronized void plan(int apps, Duration load) {
+        appsLeft = apps;
+        plannedLoadNanos = load.toNanos();
+    }
+
+    /** An ordinary line. */
+    synchronized void line(String text) {
+        clearStatus();
+        out.println(text);
+        out.flush();
+    }
+
+    /** The status line during a run (terminal only). */
+    synchronized void status(String app, String route, String phase, Progress p, Duration length) {
+        if (!terminal) return;
+        String line = String.format("[%s] %s %s  %d/%d s  %,.0f req/s  errors %d  | ETA %s", app, route, phase,
+                p.elapsedNanos() / 1_000_000_000L, length.toSeconds(), p.requestsPerSecond(), p.errors(),
+                eta(p.elapsedNanos()));
+        out.print("\r\u001B[2K" + line);
+        out.flush();
+        statusShown = true;
+    }
+
+    /** Counts load time as done. */
+    synchronized void loadDone(Duration d) {
+        doneLoadNanos += d.toNanos();
+    }
+
+    /** An app is finished; {@code overhead} is its time outside load. */
+    synchronized void appDone(Duration overhead) {
+        appsLeft = Math.max(0, appsLeft - 1);
+        appsDone++;
+        overheadNanosTotal += overhead.toNanos();
+    }
+
+    /** Removes the load of an app that stopped early (it failed) from the plan. */
+    synchronized void dropPlanned(Duration load) {
+        plannedLoadNanos = Math.max(doneLoadNanos, plannedLoadNanos - load.toNanos());
+    }
+
+    synchronized String eta(long inRunNanos) {
+        long overhead = appsDone == 0 ? FIRST_OVERHEAD_GUESS.toNanos() : overheadNanosTotal / appsDone;
+        long left = Math.max(0, plannedLoadNanos - doneLoadNanos - inRunNanos) + overhead * appsLeft;
+        long s = left / 1_000_000_000L;
+        return s >= 3600 ? String.format("%dh%02dm", s / 3600, s / 60 % 60)
+                : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";
+    }
+
+    private void clearStatus() {
+        if (statusShown) {
+            out.print("\r\u001B[2K");
+            statusShown = false;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.report.ResultsStore;
+import dev.fairbench.report.Summaries;
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.AppStatus;
+import dev.fairbench.report.model.Pinning;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.report.model.RouteResult;
+import dev.fairbench.report.model.RouteSummary;
+import dev.fairbench.report.model.RunResult;
+import dev.fairbench.report.model.Setup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * The results of a session as they grow, rewritten to {@code results.json} (atomically, by {@link ResultsStore})
+ * after every change, so a crash or Ctrl-C loses nothing measured. After {@link #seal} (the session ended or was
+ * interrupted) later changes are ignored: a shutdown hook and the measuring thread may race, and the hook's
+ * version must stay. Thread-safe.
+ */
+final class ResultsRecorder {
+    private final Path dir;
+    private Results results;
+    private boolean sealed;
+
+    ResultsRecorder(Path dir, Results initial) {
+        this.dir = dir;
+        this.results = initial;
+        write();
+    }
+
+    synchronized Results results() {
+        return results;
+    }
+
+    /** Puts {@code app} in place of the app of the same name (or appends it) and writes. */
+    synchronized void app(AppResult app) {
+        update(r -> r.withApp(app));
+    }
+
+    /** The app of this name as recorded, for read-modify-write by the measuring thread. */
+    synchronized AppResult app(String name) {
+        return results.app(name).orElseThrow();
+    }
+
+    /**
+     * Adds {@code run} to {@code route} of app {@code name}, recomputes the route's summary and writes. The
+     * summary's memory is that of run 1, the run that samples it (the rules: the sample at the highest CPU of six
+     * taken during the first run).
+     */
+    synchronized void run(String name, String route, RunResult run) {
+        AppResult app = app(name);
+        List<RunResult> runs = new ArrayList<>(app.route(route).map(RouteResult::runs).orElse(List.of()));
+        runs.add(run);
+        RouteSummary s = Summaries.summarize(runs);
+        Long firstRunRss = runs.getFirst().resources() == null ? null : runs.getFirst().resources().appRssPeakBytes();
+        if (s != null) {
+            s = new RouteSummary(s.runs(), s.medianRun(), s.requestsPerSecond(), s.spread(), s.latency(),
+                    s.appCpuUsPerRequest(), s.postgresCpuUsPerRequest(), s.redisCpuUsPerRequest(),
+                    s.contextSwitchesPerRequest(), firstRunRss, s.gcPerSecond(), s.gcPauseShare(), s.errors(),
+                    s.non2xx());
+        }
+        app(app.withRoute(new RouteResult(route, runs, s)));
+    }
+
+    /** Sets the status and reason of app {@code name} and writes. */
+    synchronized void status(String name, AppStatus status, String reason) {
+        app(app(name).withStatus(status, reason));
+    }
+
+    /** Adds or replaces entries of the setup's environment map and writes. */
+    synchronized void environment(Map<String, String> entries) {
+        setup(s -> {
+            Map<String, String> env = new TreeMap<>(s.environment());
+            env.putAll(entries);
+            return new Setup(s.gitCommit(), s.gitDirty(), s.host(), s.pinning(), s.workers(), s.poolMax(), s.poolMin(),
+                    s.connections(), s.loadgenThreads(), s.warmupSeconds(), s.durationSeconds(), s.runs(), s.routes(),
+                    s.versions(), env);
+        });
+    }
+
+    /** Replaces the setup's pinning and writes. */
+    synchronized void pinning(Pinning pinning) {
+        setup(s -> new Setup(s.gitCommit(), s.gitDirty(), s.host(), pinning, s.workers(), s.poolMax(), s.poolMin(),
+                s.connections(), s.loadgenThreads(), s.warmupSeconds(), s.durationSeconds(), s.runs(), s.routes(),
+                s.versions(), s.environment()));
+    }
+
+    private void setup(UnaryOperator<Setup> change) {
+        update(r -> new Results(r.schemaVersion(), r.fairbenchVersion(), r.contractVersion(), r.startedAt(),
+                r.finishedAt(), change.apply(r.setup()), r.apps()));
+    }
+
+    /** Marks the session finished now, writes, and ignores every later change. */
+    synchronized void finish() {
+        update(r -> r.finishedAt(Instant.now()));
+        sealed = true;
+    }
+
+    /** Applies a last change (e.g. marking the app in progress as interrupted), writes, and seals. */
+    synchronized void seal(UnaryOperator<Results> last) {
+        update(last);
+        sealed = true;
+    }
+
+    synchronized boolean sealed() {
+        return sealed;
+    }
+
+    private void update(UnaryOperator<Results> change) {
+        if (sealed) return;
+        results = change.apply(results);
+        write();
+    }
+
+    private void write() {
+        try {
+            ResultsStore.write(dir, results);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + ResultsStore.file(dir) + ": " + e.getMessage(), e);
+        }
+    }
+}

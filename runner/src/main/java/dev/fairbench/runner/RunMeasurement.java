@@ -1,0 +1,111 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.loadgen.LoadGenerator;
+import dev.fairbench.loadgen.LoadResult;
+import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.loadgen.ProgressListener;
+import dev.fairbench.report.Hlogs;
+import dev.fairbench.report.model.Resources;
+import dev.fairbench.report.model.RunResult;
+import dev.fairbench.runner.proc.JstatGc;
+import dev.fairbench.runner.proc.ProcFs;
+import dev.fairbench.runner.proc.RunSampler;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One measured run: the load generator in this JVM, and around it the costs of every party read from
+ * {@code /proc} just before and just after (CPU of the app's process tree, of every PostgreSQL process and of
+ * Redis; the app's context switches; its memory on the first run; its GC counters through jstat for JVM apps).
+ * A watchdog interrupts the load generator when it overruns the run by a minute (a hung app must not hang the
+ * session). Stateless; one run at a time per thread.
+ */
+final class RunMeasurement {
+    static final long WATCHDOG_SLACK_SECONDS = 60;
+
+    /**
+     * The processes whose costs are measured.
+     *
+     * @param appPid      root of the app's process tree
+     * @param postgresPid postmaster, empty when PostgreSQL is external (its CPU is then not measured)
+     * @param redisPid    Redis server, empty when external
+     * @param jstat       the app JDK's jstat when the app is a JVM
+     */
+    record Parties(long appPid, OptionalLong postgresPid, OptionalLong redisPid, Optional<Path> jstat) {}
+
+    private RunMeasurement() {}
+
+    /**
+     * Runs {@code spec} (its warm-up should be zero: warm-up is a separate, unrecorded load) and measures it.
+     *
+     * @param hlog      the spec's interval log relative to the results directory, for the result
+     * @param sampleRss take the six memory samples (first run of a route)
+     */
+    static RunResult measure(int run, LoadSpec spec, Parties parties, boolean sampleRss, String hlog,
+                             ProgressListener listener) throws LoadException {
+        Optional<JstatGc> gcBefore = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
+        long app0 = ProcFs.treeCpuMicros(parties.appPid());
+        Long pg0 = cpu(parties.postgresPid());
+        Long redis0 = cpu(parties.redisPid());
+        Instant started = Instant.now();
+        LoadResult r;
+        RunSampler sampler = new RunSampler(parties.appPid(), spec.duration(), sampleRss);
+        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(t -> {
+            Thread th = new Thread(t, "fairbench-run-watchdog");
+            th.setDaemon(true);
+            return th;
+        });
+        Thread runner = Thread.currentThread();
+        AtomicBoolean overran = new AtomicBoolean();
+        long limitSeconds = spec.warmup().plus(spec.duration()).toSeconds() + WATCHDOG_SLACK_SECONDS;
+        watchdog.schedule(() -> {
+            overran.set(true);
+            runner.interrupt();
+        }, limitSeconds, TimeUnit.SECONDS);
+        try {
+            r = LoadGenerator.run(spec, listener);
+        } catch (LoadException e) {
+            if (overran.get()) {
+                throw new LoadException(LoadException.INTERNAL, "the run did not end within " + limitSeconds
+                        + " s: the app hangs", e);
+            }
+            throw e;
+        } finally {
+            watchdog.shutdownNow();
+            sampler.close();
+            // A watchdog interrupt that came just after the load ended must not leak into what follows.
+            Thread.interrupted();
+        }
+        long app1 = ProcFs.treeCpuMicros(parties.appPid());
+        Long pg1 = cpu(parties.postgresPid());
+        Long redis1 = cpu(parties.redisPid());
+        Optional<JstatGc> gcAfter = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
+        long rss = sampler.rssAtPeakCpuBytes();
+        Resources resources = new Resources(seconds(app1 - app0), pg0 == null ? null : seconds(pg1 - pg0),
+                redis0 == null ? null : seconds(redis1 - redis0), sampleRss && rss > 0 ? rss : null,
+                sampler.contextSwitches(),
+                gcBefore.isPresent() && gcAfter.isPresent()
+                        ? gcAfter.get().collections() - gcBefore.get().collections() : null,
+                gcBefore.isPresent() && gcAfter.isPresent()
+                        ? (gcAfter.get().pauseMillis() - gcBefore.get().pauseMillis()) / 1000.0 : null);
+        return new RunResult(run, started, r.durationSeconds(), r.requestsCompleted(), r.requestsPerSecond(),
+                r.status2xx(), r.status3xx(), r.status4xx(), r.status5xx(), r.connectErrors(), r.readErrors(),
+                r.writeErrors(), r.timeouts(), Hlogs.latency(r.latencyMicros()), hlog, resources);
+    }
+
+    private static Long cpu(OptionalLong pid) {
+        return pid.isPresent() ? ProcFs.treeCpuMicros(pid.getAsLong()) : null;
+    }
+
+    private static double seconds(long micros) {
+        return Math.max(0, micros) / 1e6;
+    }
+}

@@ -1,0 +1,178 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.report.ResultsStore;
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.AppStatus;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.report.model.RouteResult;
+import dev.fairbench.report.model.RunResult;
+import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.registry.Route;
+import dev.fairbench.runner.registry.RegistryException;
+import dev.fairbench.services.RunningServices;
+import dev.fairbench.services.Services;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** {@code fairbench run} end to end with the small {@code TestApp}, real PostgreSQL and Redis on test ports. */
+@Timeout(300)
+class BenchmarkTest {
+    static RunningServices services;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServices() {
+        services = Services.ensureRunning(TestServices.options());
+    }
+
+    @AfterAll
+    static void stopServices() {
+        services.close();
+    }
+
+    private RunOptions options(Path registry, List<String> apps, int runs) {
+        Path repo = Path.of("..").toAbsolutePath().normalize();
+        return new RunOptions(apps, List.of(Route.HELLO, Route.COMPUTE), 8, Duration.ofSeconds(2),
+                Duration.ofSeconds(1), runs, true, 10, dir.resolve("results"), CpuPlacement.defaults(2), 2, 1, true,
+                List.of("en"), registry, repo, TestServices.options(), "fairbench run (test)");
+    }
+
+    private Results run(RunOptions o, ByteArrayOutputStream out) throws Exception {
+        try {
+            return new Benchmark(o, new PrintStream(out, true, StandardCharsets.UTF_8), false).run();
+        } finally {
+            System.out.print(out.toString(StandardCharsets.UTF_8));   // kept in the surefire report
+        }
+    }
+
+    @Test
+    void measuresAnAppAndRecordsEveryCost() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Results results = run(options(reg.write(dir), List.of("ok"), 2), out);
+
+        assertThat(reg.leftovers()).isZero();
+        Results onDisk = ResultsStore.read(dir.resolve("results"));
+        assertThat(onDisk).isEqualTo(results);
+        assertThat(onDisk.finishedAt()).isNotNull();
+        AppResult app = onDisk.app("ok").orElseThrow();
+        assertThat(app.status()).as(out.toString()).isEqualTo(AppStatus.MEASURED);
+        assertThat(app.language()).isEqualTo("java");
+        assertThat(app.runtimeFlags()).containsExactly("-Xmx64m", "-XX:+UseSerialGC");
+        assertThat(app.conformance().passed()).isTrue();
+        // hello, compute, 404 /nothing-here and 405 POST /hello: the cases of the routes it declares.
+        assertThat(app.conformance().casesChecked()).isEqualTo(4);
+        assertThat(app.routes()).extracting(RouteResult::route).containsExactly("hello", "compute");
+        for (RouteResult route : app.routes()) {
+            assertThat(route.runs()).hasSize(2);
+            RunResult first = route.runs().get(0);
+            assertThat(first.requestsCompleted()).isPositive();
+            assertThat(first.status2xx()).isEqualTo(first.requestsCompleted());
+            assertThat(first.errors()).isZero();
+            var res = first.resources();
+            assertThat(res.appCpuSeconds()).isPositive();
+            assertThat(res.postgresCpuSeconds()).isNotNull();
+            assertThat(res.redisCpuSeconds()).isNotNull();
+            assertThat(res.appContextSwitches()).isPositive();
+            assertThat(res.appRssPeakBytes()).isGreaterThan(10L << 20);
+            assertThat(route.runs().get(1).resources().appRssPeakBytes()).isNull();
+            assertThat(res.gcCollections()).isNotNull();
+            assertThat(res.gcPauseSeconds()).isNotNull();
+            assertThat(dir.resolve("results").resolve(first.hlog())).isNotEmptyFile();
+            assertThat(route.summary().runs()).isEqualTo(2);
+            assertThat(route.summary().appRssPeakBytes()).isEqualTo(res.appRssPeakBytes());
+            assertThat(route.summary().appCpuUsPerRequest()).isPositive();
+        }
+        var setup = onDisk.setup();
+        assertThat(setup.pinning().enabled()).isTrue();
+        assertThat(setup.pinning().appCpus()).isEqualTo("0");
+        assertThat(setup.workers()).isEqualTo(1);
+        assertThat(setup.versions()).containsKeys("java", "postgresql", "redis");
+        assertThat(setup.environment()).containsKey("hostname")
+                .hasEntrySatisfying("pg_connections_after.ok", v -> assertThat(v).startsWith("back to"));
+        assertThat(dir.resolve("results/logs/ok.log")).content().contains("testapp: listening on");
+        assertThat(dir.resolve("results/environment.json")).content().contains("\"start\"").contains("TestApp");
+        assertThat(dir.resolve("results/report.md")).exists();
+        assertThat(dir.resolve("results/report.html")).exists();
+        assertThat(out.toString()).contains("[ok] conformance: 4 cases passed").contains("summary");
+        // The runner unpinned itself at the end.
+        assertThat(Runtime.getRuntime().availableProcessors()).isEqualTo(2);
+    }
+
+    @Test
+    void faultyAppsAreRecordedAndTheOthersStillRun() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            TestRegistry reg = new TestRegistry()
+                    .app("exits", "exit", "")
+                    .app("wrong", "wrong-hello", "")
+                    .app("notool", "ok", "toolchains = [\"no-such-tool-xyz\"]")
+                    .app("busyport", "ok", "port = " + taken.getLocalPort())
+                    .app("dies", "die:400", "")
+                    .app("hangs", "hang:400", "")
+                    .app("ok", "ok", "");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            Results results = run(options(reg.write(dir), List.of(), 1), out);
+            String log = out.toString(StandardCharsets.UTF_8);
+            assertThat(reg.leftovers()).as(log).isZero();
+
+            AppResult exits = results.app("exits").orElseThrow();
+            assertThat(exits.status()).isEqualTo(AppStatus.FAILED);
+            assertThat(exits.reason()).contains("did not start: exited with code 3").contains("(boom)");
+
+            AppResult wrong = results.app("wrong").orElseThrow();
+            assertThat(wrong.status()).isEqualTo(AppStatus.FAILED);
+            assertThat(wrong.reason()).startsWith("conformance failed: 1 mismatch(es) in 4 cases, first: hello /hello");
+            assertThat(wrong.conformance().mismatches().getFirst().diff()).contains("-Hello, World!", "+Hello, world!");
+            assertThat(wrong.routes()).isEmpty();
+            assertThat(log).contains("+Hello, world!");
+
+            AppResult notool = results.app("notool").orElseThrow();
+            assertThat(notool.status()).isEqualTo(AppStatus.SKIPPED);
+            assertThat(notool.reason()).isEqualTo("toolchain missing: no-such-tool-xyz");
+
+            AppResult busy = results.app("busyport").orElseThrow();
+            assertThat(busy.status()).isEqualTo(AppStatus.FAILED);
+            assertThat(busy.reason()).isEqualTo("port " + taken.getLocalPort() + " on 127.0.0.1 is in use by another program");
+
+            AppResult dies = results.app("dies").orElseThrow();
+            assertThat(dies.status()).isEqualTo(AppStatus.FAILED);
+            assertThat(dies.reason()).contains("exited with code 7").contains("testapp: dying at request 400");
+
+            AppResult hangs = results.app("hangs").orElseThrow();
+            assertThat(hangs.status()).isEqualTo(AppStatus.FAILED);
+            assertThat(hangs.reason()).contains("stopped answering GET /hello");
+
+            assertThat(results.app("ok").orElseThrow().status()).as(log).isEqualTo(AppStatus.MEASURED);
+            assertThat(results.apps()).extracting(AppResult::name)
+                    .containsExactly("notool", "exits", "wrong", "busyport", "dies", "hangs", "ok");
+        }
+    }
+
+    @Test
+    void anUnknownAppIsOneLine() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        RunOptions o = options(reg.write(dir), List.of("nope"), 1);
+        assertThatThrownBy(() -> run(o, new ByteArrayOutputStream())).isInstanceOf(RegistryException.class)
+                .hasMessage("unknown app 'nope': apps.toml has ok");
+        assertThat(Files.exists(dir.resolve("results/results.json"))).isFalse();
+    }
+}
