@@ -1,12 +1,11 @@
 package dev.fairbench.loadgen;
 
-import java.nio.ByteBuffer;
-
 /**
  * Incremental HTTP/1.1 response parser for one connection: status line, {@code Content-Length}, chunked transfer
  * coding (extensions and trailers skipped), {@code Connection: close}, HTTP/1.0 keep-alive, bodiless statuses
  * (1xx, 204, 304, responses to HEAD) and bodies delimited by the end of the connection. Bodies are skipped, not
- * copied; only header lines are buffered, so bytes can arrive split anywhere. Allocation-free after construction.
+ * copied; header lines are parsed in place and only a line cut between two reads is buffered, so bytes can arrive
+ * split anywhere. Allocation-free after construction.
  * Not thread-safe: one parser per connection, used by its event-loop thread.
  *
  * <p>Use: call {@link #parse} with the readable bytes; when it reports a complete response, read
@@ -56,35 +55,43 @@ final class ResponseParser {
     }
 
     /**
-     * Consumes bytes {@code [position, limit)} of {@code buffer} (absolute indexes; the buffer's own position is not
-     * used) until one response is complete or the bytes run out.
+     * Consumes bytes {@code [position, limit)} of {@code bytes} until one response is complete or the bytes run
+     * out. Header lines are parsed in place; only a line cut by the end of the bytes is copied, to be completed by
+     * the next call.
      *
      * @return the index after the last consumed byte, or {@link #ERROR}; if {@link #complete()} is true a
      *         response ended there
      */
-    int parse(ByteBuffer buffer, int position, int limit) {
+    int parse(byte[] bytes, int position, int limit) {
         complete = false;
         int i = position;
         while (i < limit) {
             switch (state) {
                 case STATUS_LINE, HEADER_LINE, TRAILER_LINE -> {
                     int end = i;
-                    while (end < limit && buffer.get(end) != '\n') {
+                    while (end < limit && bytes[end] != '\n') {
                         end++;
                     }
                     int n = end - i;
                     if (lineLength + n > MAX_LINE_BYTES) {
                         return fail("header line longer than " + MAX_LINE_BYTES + " bytes");
                     }
-                    buffer.get(i, line, lineLength, n);
-                    lineLength += n;
                     if (end == limit) {
+                        System.arraycopy(bytes, i, line, lineLength, n);
+                        lineLength += n;
                         return limit;
                     }
+                    boolean ok;
+                    if (lineLength == 0) {
+                        ok = lineComplete(bytes, i, n > 0 && bytes[end - 1] == '\r' ? n - 1 : n);
+                    } else {
+                        System.arraycopy(bytes, i, line, lineLength, n);
+                        int len = lineLength + n;
+                        lineLength = 0;
+                        ok = lineComplete(line, 0, len > 0 && line[len - 1] == '\r' ? len - 1 : len);
+                    }
                     i = end + 1;
-                    int len = lineLength > 0 && line[lineLength - 1] == '\r' ? lineLength - 1 : lineLength;
-                    lineLength = 0;
-                    if (!lineComplete(len)) {
+                    if (!ok) {
                         return ERROR;
                     }
                     if (complete) {
@@ -105,7 +112,7 @@ final class ResponseParser {
                     }
                 }
                 case CHUNK_SIZE -> {
-                    byte b = buffer.get(i++);
+                    byte b = bytes[i++];
                     if (b == '\n') {
                         if (!chunkSizeDigits) {
                             return fail("missing chunk size");
@@ -131,7 +138,7 @@ final class ResponseParser {
                     }
                 }
                 case CHUNK_DATA_END -> {
-                    byte b = buffer.get(i++);
+                    byte b = bytes[i++];
                     if (b == '\n') {
                         startChunk();
                     } else if (b != '\r') {
@@ -191,25 +198,25 @@ final class ResponseParser {
         return error;
     }
 
-    private boolean lineComplete(int len) {
+    private boolean lineComplete(byte[] src, int off, int len) {
         switch (state) {
             case STATUS_LINE -> {
                 if (len == 0) {
                     return true; // tolerate a stray empty line between responses
                 }
-                if (len < 12 || line[0] != 'H' || line[1] != 'T' || line[2] != 'T' || line[3] != 'P'
-                        || line[4] != '/' || line[5] != '1' || line[6] != '.' || line[8] != ' '
-                        || !isDigit(line[9]) || !isDigit(line[10]) || !isDigit(line[11])
-                        || (len > 12 && line[12] != ' ')) {
+                if (len < 12 || src[off] != 'H' || src[off + 1] != 'T' || src[off + 2] != 'T'
+                        || src[off + 3] != 'P' || src[off + 4] != '/' || src[off + 5] != '1' || src[off + 6] != '.'
+                        || src[off + 8] != ' ' || !isDigit(src[off + 9]) || !isDigit(src[off + 10])
+                        || !isDigit(src[off + 11]) || (len > 12 && src[off + 12] != ' ')) {
                     fail("malformed status line");
                     return false;
                 }
-                status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+                status = (src[off + 9] - '0') * 100 + (src[off + 10] - '0') * 10 + (src[off + 11] - '0');
                 if (status < 100 || status > 599) {
                     fail("status " + status + " out of range");
                     return false;
                 }
-                http10 = line[7] == '0';
+                http10 = src[off + 7] == '0';
                 closeAfter = false;
                 keepAlive = false;
                 chunked = false;
@@ -220,27 +227,28 @@ final class ResponseParser {
                 if (len == 0) {
                     return headersDone();
                 }
-                int colon = indexOf(line, len, (byte) ':');
+                int colon = indexOf(src, off, len, (byte) ':');
                 if (colon <= 0) {
                     fail("malformed header line");
                     return false;
                 }
-                int valueStart = colon + 1;
-                while (valueStart < len && (line[valueStart] == ' ' || line[valueStart] == '\t')) {
+                int valueStart = off + colon + 1;
+                int end = off + len;
+                while (valueStart < end && (src[valueStart] == ' ' || src[valueStart] == '\t')) {
                     valueStart++;
                 }
-                if (nameIs(CONTENT_LENGTH, colon)) {
-                    long value = parseDecimal(valueStart, len);
+                if (nameIs(src, off, CONTENT_LENGTH, colon)) {
+                    long value = parseDecimal(src, valueStart, end);
                     if (value < 0 || (contentLength >= 0 && contentLength != value)) {
                         fail("invalid Content-Length");
                         return false;
                     }
                     contentLength = value;
-                } else if (nameIs(TRANSFER_ENCODING, colon)) {
-                    chunked |= containsIgnoreCase(valueStart, len, CHUNKED);
-                } else if (nameIs(CONNECTION, colon)) {
-                    closeAfter |= containsIgnoreCase(valueStart, len, CLOSE);
-                    keepAlive |= containsIgnoreCase(valueStart, len, KEEP_ALIVE);
+                } else if (nameIs(src, off, TRANSFER_ENCODING, colon)) {
+                    chunked |= containsIgnoreCase(src, valueStart, end, CHUNKED);
+                } else if (nameIs(src, off, CONNECTION, colon)) {
+                    closeAfter |= containsIgnoreCase(src, valueStart, end, CLOSE);
+                    keepAlive |= containsIgnoreCase(src, valueStart, end, KEEP_ALIVE);
                 }
             }
             case TRAILER_LINE -> {
@@ -294,23 +302,23 @@ final class ResponseParser {
         return ERROR;
     }
 
-    private boolean nameIs(byte[] lowerName, int nameLength) {
+    private static boolean nameIs(byte[] src, int off, byte[] lowerName, int nameLength) {
         if (nameLength != lowerName.length) {
             return false;
         }
         for (int i = 0; i < nameLength; i++) {
-            if ((line[i] | 0x20) != lowerName[i]) {
+            if ((src[off + i] | 0x20) != lowerName[i]) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean containsIgnoreCase(int from, int to, byte[] lowerWord) {
+    private static boolean containsIgnoreCase(byte[] src, int from, int to, byte[] lowerWord) {
         outer:
         for (int i = from; i + lowerWord.length <= to; i++) {
             for (int j = 0; j < lowerWord.length; j++) {
-                int b = line[i + j];
+                int b = src[i + j];
                 if (b >= 'A' && b <= 'Z') {
                     b |= 0x20;
                 }
@@ -323,8 +331,8 @@ final class ResponseParser {
         return false;
     }
 
-    private long parseDecimal(int from, int to) {
-        while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
+    private static long parseDecimal(byte[] src, int from, int to) {
+        while (to > from && (src[to - 1] == ' ' || src[to - 1] == '\t')) {
             to--;
         }
         if (from == to || to - from > 18) {
@@ -332,17 +340,18 @@ final class ResponseParser {
         }
         long value = 0;
         for (int i = from; i < to; i++) {
-            if (!isDigit(line[i])) {
+            if (!isDigit(src[i])) {
                 return -1;
             }
-            value = value * 10 + (line[i] - '0');
+            value = value * 10 + (src[i] - '0');
         }
         return value;
     }
 
-    private static int indexOf(byte[] bytes, int length, byte b) {
+    /** Index of {@code b} in {@code bytes[off, off + length)}, relative to {@code off}; -1 if absent. */
+    private static int indexOf(byte[] bytes, int off, int length, byte b) {
         for (int i = 0; i < length; i++) {
-            if (bytes[i] == b) {
+            if (bytes[off + i] == b) {
                 return i;
             }
         }
