@@ -82,7 +82,9 @@ class HtmlReportTest {
     void zeroErrorsAreShownNotHidden() {
         String md = ReportWriter.markdown(SampleResults.build(), Messages.of("en"));
         assertThat(md).contains("| Vert.x + pg-client | Index | 0 / 0 | 0 / 0 | 0 / 0 |");
-        assertThat(md).contains("| Go net/http + pgx | Detail | 0 / 0 | 2 / 2 | 0 / 0 |");
+        assertThat(md).contains("| Go net/http + pgx | Detail | 0 / 0 | **2 / 2** | 0 / 0 |");
+        assertThat(ReportWriter.html(SampleResults.build(), Messages.of("en")))
+                .contains("<td class=\"num\">0 / 0</td><td class=\"num alert\">2 / 2</td>");
         assertThat(md).contains("**4** errors or non-2xx responses in 72 runs");
     }
 

@@ -33,15 +33,29 @@ public sealed interface Block {
     }
 
     /**
-     * A table; {@code numeric.get(i)} right-aligns column {@code i}. Every row has as many cells as the header.
+     * A table; {@code numeric.get(i)} right-aligns column {@code i}; {@code alerts.get(r).get(i)} marks a cell
+     * that must catch the eye (an error count that is not zero). Every row has as many cells as the header.
      */
-    record Table(List<String> header, List<Boolean> numeric, List<List<String>> rows) implements Block {
+    record Table(List<String> header, List<Boolean> numeric, List<List<String>> rows, List<List<Boolean>> alerts)
+            implements Block {
         public Table {
             for (List<String> row : rows) {
                 if (row.size() != header.size()) {
                     throw new IllegalArgumentException("row " + row + " does not match header " + header);
                 }
             }
+            if (alerts.size() != rows.size()) {
+                throw new IllegalArgumentException("alerts do not match rows");
+            }
+        }
+
+        /** A table without alerts. */
+        public Table(List<String> header, List<Boolean> numeric, List<List<String>> rows) {
+            this(header, numeric, rows, rows.stream().map(r -> r.stream().map(c -> false).toList()).toList());
+        }
+
+        boolean alert(int row, int column) {
+            return alerts.get(row).size() > column && alerts.get(row).get(column);
         }
     }
 
@@ -52,7 +66,7 @@ public sealed interface Block {
     /**
      * A horizontal bar chart: one bar per entry, coloured by language, the best one marked.
      *
-     * @param title    chart title
+     * @param title    chart title, or empty when a heading right above names the chart
      * @param subtitle what was measured, one line
      * @param axis     unit and direction, e.g. {@code req/s · higher is better}
      * @param bars     the bars in display order

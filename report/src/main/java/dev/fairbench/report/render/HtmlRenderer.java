@@ -19,7 +19,7 @@ import java.util.List;
 public final class HtmlRenderer {
     private static final String CSS = """
             body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;\
-            color:#1f2328;max-width:1000px;margin:2em auto;padding:0 1.5em}
+            color:#1f2328;max-width:1100px;margin:2em auto;padding:0 1.5em}
             h1{font-size:1.9em;margin:.2em 0}h2{margin-top:2em;border-bottom:1px solid #d0d7de;padding-bottom:.2em}
             h3{margin-top:1.5em}
             nav ul{columns:3;padding-left:1.2em;font-size:.92em}
@@ -27,11 +27,12 @@ public final class HtmlRenderer {
             .figure{flex:1 1 180px;border:1px solid #d0d7de;border-radius:8px;padding:.7em 1em}
             .figure b{display:block;font-size:1.7em;white-space:nowrap}
             .figure span{color:#57606a;font-size:.92em}
-            table{border-collapse:collapse;margin:.8em 0;font-size:.92em}
+            table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;overflow-x:auto;max-width:100%}
             th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
             th{background:#f6f8fa}td.num,th.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+            td.alert{color:#cf222e;font-weight:bold;background:#ffebe9}
             .note{color:#57606a;font-size:.88em}
-            figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption span{color:#57606a}
+            figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption b{font-size:1.1em}figcaption span{color:#57606a}
             svg text{font-size:13px;fill:#1f2328}svg .axis,svg .legend{fill:#57606a}
             svg .marker{font-weight:bold;fill:#1a7f37}
             pre.diff{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6em;overflow-x:auto;\
@@ -79,8 +80,9 @@ public final class HtmlRenderer {
                 }
                 case Table t -> table(html, t);
                 case Diff d -> diff(html, d);
-                case BarChart c -> html.append("<figure>\n<figcaption><b>").append(escape(c.title()))
-                        .append("</b><br><span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
+                case BarChart c -> html.append("<figure>\n<figcaption>")
+                        .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
+                        .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
                         .append(Svg.barChart(c)).append("\n</figure>\n");
             }
         }
@@ -106,10 +108,12 @@ public final class HtmlRenderer {
                     .append("</th>");
         }
         html.append("</tr></thead>\n<tbody>\n");
-        for (List<String> row : t.rows()) {
+        for (int r = 0; r < t.rows().size(); r++) {
+            List<String> row = t.rows().get(r);
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
-                html.append(t.numeric().get(i) ? "<td class=\"num\">" : "<td>").append(escape(row.get(i)))
+                String cls = (t.numeric().get(i) ? "num" : "") + (t.alert(r, i) ? " alert" : "");
+                html.append(cls.isEmpty() ? "<td>" : "<td class=\"" + cls.strip() + "\">").append(escape(row.get(i)))
                         .append("</td>");
             }
             html.append("</tr>\n");

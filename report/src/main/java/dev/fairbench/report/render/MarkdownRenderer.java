@@ -36,7 +36,7 @@ public final class MarkdownRenderer {
                                 .append('\n');
                     }
                 }
-                case Table t -> table(md, t.header(), t.numeric(), t.rows());
+                case Table t -> table(md, t);
                 case Diff d -> {
                     md.append(escape(d.caption())).append("\n\n");
                     String fence = "```";
@@ -60,29 +60,34 @@ public final class MarkdownRenderer {
     }
 
     private static void chart(StringBuilder md, BarChart c) {
-        md.append("**").append(escape(c.title())).append("** · ").append(escape(c.subtitle())).append(" · ")
-                .append(escape(c.axis())).append("\n\n");
+        if (!c.title().isEmpty()) {
+            md.append("**").append(escape(c.title())).append("** · ");
+        }
+        md.append(escape(c.subtitle())).append(" · ").append(escape(c.axis())).append("\n\n");
         List<List<String>> rows = new ArrayList<>();
         for (Bar bar : c.bars()) {
             rows.add(List.of(bar.label(), bar.valueText(), bar.marker()));
         }
-        table(md, List.of("", "", ""), List.of(false, true, false), rows);
+        table(md, new Table(List.of("", "", ""), List.of(false, true, false), rows));
     }
 
-    private static void table(StringBuilder md, List<String> header, List<Boolean> numeric, List<List<String>> rows) {
+    /** A table; alert cells are bold. */
+    private static void table(StringBuilder md, Table t) {
         md.append('|');
-        for (String h : header) {
+        for (String h : t.header()) {
             md.append(' ').append(escape(h)).append(" |");
         }
         md.append("\n|");
-        for (Boolean right : numeric) {
+        for (Boolean right : t.numeric()) {
             md.append(right ? " ---: |" : " --- |");
         }
         md.append('\n');
-        for (List<String> row : rows) {
+        for (int r = 0; r < t.rows().size(); r++) {
+            List<String> row = t.rows().get(r);
             md.append('|');
-            for (String cell : row) {
-                md.append(' ').append(escape(cell).replace("\n", " ")).append(" |");
+            for (int i = 0; i < row.size(); i++) {
+                String cell = escape(row.get(i)).replace("\n", " ");
+                md.append(' ').append(t.alert(r, i) ? "**" + cell + "**" : cell).append(" |");
             }
             md.append('\n');
         }

@@ -332,7 +332,7 @@ public final class ReportBuilder {
                 continue;
             }
             out.add(new Heading(3, m.route(route), "rps-" + route));
-            out.add(chart(results, m, m.route(route), m.get("route.desc." + route),
+            out.add(chart(results, m, "", m.get("route.desc." + route),
                     m.get("axis.rps"), apps, RouteSummary::requestsPerSecond,
                     v -> m.integer(v) + " " + m.get("unit.rps"), true));
             List<String> spreads = new ArrayList<>();
@@ -367,18 +367,21 @@ public final class ReportBuilder {
             numeric.add(true);
         }
         List<List<String>> rows = new ArrayList<>();
+        List<List<Boolean>> alerts = new ArrayList<>();
         for (AppResult app : results.apps()) {
             for (RouteResult r : app.routes()) {
                 List<String> row = new ArrayList<>(List.of(app.label(), m.route(r.route())));
+                List<Boolean> alert = new ArrayList<>(List.of(false, false));
                 for (int i = 0; i < maxRuns; i++) {
-                    row.add(i < r.runs().size()
-                            ? m.integer(r.runs().get(i).errors()) + " / " + m.integer(r.runs().get(i).non2xx())
-                            : "—");
+                    RunResult run = i < r.runs().size() ? r.runs().get(i) : null;
+                    row.add(run == null ? "—" : m.integer(run.errors()) + " / " + m.integer(run.non2xx()));
+                    alert.add(run != null && run.errors() + run.non2xx() > 0);
                 }
                 rows.add(row);
+                alerts.add(alert);
             }
         }
-        out.add(new Table(header, numeric, rows));
+        out.add(new Table(header, numeric, rows, alerts));
         out.add(new Paragraph(m.get("errors.total", m.integer(badResponses()), m.integer(runCount())), true));
     }
 
