@@ -8,6 +8,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.async.AsyncRequestNotUsableException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
@@ -35,6 +36,11 @@ final class ErrorResponses {
     ResponseEntity<byte[]> serviceUnavailable(RuntimeException e) {
         log.debug("backing service failed", e);
         return Responses.serviceUnavailable();
+    }
+
+    /** The client went away mid-response (a load generator stopping): nothing to answer, nothing worth a log. */
+    @ExceptionHandler(AsyncRequestNotUsableException.class)
+    void clientGone() {
     }
 
     @ExceptionHandler

@@ -28,6 +28,11 @@ public class SpringApp {
     static final long ALIVE_BYPASS_WINDOW_MS = Long.MAX_VALUE;
     /** Most milliseconds a request waits for a pooled connection; bounds how long a 503 takes with PostgreSQL down. */
     static final long CONNECTION_TIMEOUT_MS = 2_000;
+    /**
+     * Background pings of idle connections: off (HikariCP's default is every 2 minutes), so that PostgreSQL sees
+     * only the contract's queries; on loopback no firewall drops an idle connection.
+     */
+    static final long KEEPALIVE_TIME_MS = 0;
 
     /** Starts the app and returns once it serves; the port is {@link #port}. */
     public static ConfigurableApplicationContext start(AppEnvironment env) {
@@ -58,6 +63,7 @@ public class SpringApp {
         p.put("spring.datasource.hikari.maximum-pool-size", env.poolMax());
         p.put("spring.datasource.hikari.minimum-idle", env.poolMin());
         p.put("spring.datasource.hikari.connection-timeout", CONNECTION_TIMEOUT_MS);
+        p.put("spring.datasource.hikari.keepalive-time", KEEPALIVE_TIME_MS);
         return p;
     }
 
