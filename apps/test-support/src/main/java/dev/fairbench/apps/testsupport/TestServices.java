@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
@@ -22,6 +23,8 @@ import java.util.stream.Stream;
  * Thread-safe.
  */
 public final class TestServices {
+    private static final int LOWEST_PORT = 22_000;
+    private static final int HIGHEST_PORT = 32_000;
     private static TestServices shared;
 
     private final RunningServices running;
@@ -69,13 +72,21 @@ public final class TestServices {
         if (!postgres().isRunning()) deleteTree(cluster);
     }
 
+    /**
+     * A port that is free now, below Linux's ephemeral range (32768-60999): a port from that range could be taken
+     * by some client socket while a fault test has the server stopped, and the restart would fail.
+     */
     private static int freePort() {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = ThreadLocalRandom.current().nextInt(LOWEST_PORT, HIGHEST_PORT);
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.bind(new InetSocketAddress("127.0.0.1", port));
+                return port;
+            } catch (IOException inUse) {
+                // try another
+            }
         }
+        throw new UncheckedIOException(new IOException("no free port in " + LOWEST_PORT + "-" + HIGHEST_PORT));
     }
 
     private static void deleteTree(Path root) {
