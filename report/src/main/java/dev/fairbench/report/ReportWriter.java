@@ -48,6 +48,15 @@ public final class ReportWriter {
         return files;
     }
 
+    /** Writes the reports of these results in every language of {@link Messages#LANGUAGES}; returns the files. */
+    public static List<Path> writeAll(Path dir, Results results) throws IOException {
+        List<Path> files = new java.util.ArrayList<>();
+        for (String language : Messages.LANGUAGES) {
+            files.addAll(write(dir, results, language));
+        }
+        return files;
+    }
+
     /** The Markdown report. */
     public static String markdown(Results results, Messages messages) {
         return MarkdownRenderer.render(ReportBuilder.build(results, messages));

@@ -46,6 +46,16 @@ class ReportGoldenTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void writeAllWritesEveryLanguage() throws Exception {
+        List<Path> files = ReportWriter.writeAll(out, ResultsStore.read(SAMPLE));
+        assertThat(files).extracting(p -> p.getFileName().toString())
+                .containsExactly("report.md", "report.html", "report.uk.md", "report.uk.html");
+        for (Path file : files) {
+            assertThat(Files.readString(file)).isEqualTo(Files.readString(GOLDEN.resolve(file.getFileName())));
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"en", "uk"})
     void reportsDependOnResultsAlone(String language) throws Exception {
