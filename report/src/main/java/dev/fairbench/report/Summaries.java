@@ -49,10 +49,16 @@ public final class Summaries {
                 r == null ? null : microsPerRequest(r.redisCpuSeconds(), requests),
                 r == null || r.appContextSwitches() == null || requests == 0 ? null
                         : (double) r.appContextSwitches() / requests,
-                r == null ? null : r.appRssPeakBytes(),
+                firstRss(runs),
                 r == null || r.gcCollections() == null || seconds <= 0 ? null : r.gcCollections() / seconds,
                 r == null || r.gcPauseSeconds() == null || seconds <= 0 ? null : r.gcPauseSeconds() / seconds,
                 errors, non2xx);
+    }
+
+    /** RSS of the lowest-numbered run that sampled it, or {@code null}. */
+    private static Long firstRss(List<RunResult> runs) {
+        return runs.stream().filter(r -> r.resources() != null && r.resources().appRssPeakBytes() != null)
+                .min(Comparator.comparingInt(RunResult::run)).map(r -> r.resources().appRssPeakBytes()).orElse(null);
     }
 
     private static Double microsPerRequest(Double cpuSeconds, long requests) {

@@ -36,6 +36,7 @@ class SummariesTest {
         assertThat(s.postgresCpuUsPerRequest()).isCloseTo(100.0, within(1e-9));
         assertThat(s.redisCpuUsPerRequest()).isNull();
         assertThat(s.contextSwitchesPerRequest()).isCloseTo(5.0, within(1e-12));
+        assertThat(s.appRssPeakBytes()).as("memory comes from the first run").isEqualTo(9L);
         assertThat(s.gcPerSecond()).isEqualTo(2.0);
         assertThat(s.gcPauseShare()).isEqualTo(0.05);
         assertThat(s.errors()).isEqualTo(3);

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * The number that counts for one app and route, computed from its runs by
  * {@link dev.fairbench.report.Summaries#summarize}. Throughput is the median over the runs; every other value
  * comes from the median run (the run whose throughput ranks {@code (n - 1) / 2} from the slowest), so latency
- * and costs describe one real run. Per-request values divide by the median run's completed requests.
+ * and costs describe one real run, except memory, which is sampled in the first run. Per-request values divide by the median run's completed requests.
  *
  * @param runs                        runs summarized
  * @param medianRun                   number of the median run ({@link RunResult#run()})
@@ -18,7 +18,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param postgresCpuUsPerRequest     PostgreSQL CPU time per request, microseconds
  * @param redisCpuUsPerRequest        Redis CPU time per request, microseconds
  * @param contextSwitchesPerRequest   app context switches per request
- * @param appRssPeakBytes             peak app RSS of the median run
+ * @param appRssPeakBytes             app RSS under load from the first run that sampled it (the rules sample
+ *                                    memory during the first run of each route)
  * @param gcPerSecond                 garbage collections per second of the median run
  * @param gcPauseShare                fraction of the median run's time spent in GC pauses
  * @param errors                      socket errors and timeouts, summed over all runs
