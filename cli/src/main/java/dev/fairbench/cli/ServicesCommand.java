@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -53,12 +54,25 @@ public final class ServicesCommand implements Runnable {
         CommandSpec spec;
         @Mixin
         ServiceOptionsMixin services;
+        @Option(names = "--all", description = "Stop every embedded server of this checkout, on any port "
+                + "(left over by killed tests, or in use by running ones).")
+        boolean all;
 
         @Override
         public void run() {
+            PrintWriter out = spec.commandLine().getOut();
+            if (all) {
+                List<ServiceStatus> stopped = Services.stopAllUnder(services.options().dataDir());
+                for (ServiceStatus s : stopped) {
+                    out.println("stopped " + s.name() + " pid " + s.pid().orElse(-1) + " on 127.0.0.1:" + s.port());
+                }
+                if (stopped.isEmpty()) out.println("no embedded server was running");
+                out.flush();
+                return;
+            }
             Services s = new Services(services.options().withUrls(null, null));
             s.stop();
-            print(spec.commandLine().getOut(), s.status());
+            print(out, s.status());
         }
     }
 
@@ -69,10 +83,16 @@ public final class ServicesCommand implements Runnable {
         CommandSpec spec;
         @Mixin
         ServiceOptionsMixin services;
+        @Option(names = "--all", description = "List every running embedded server of this checkout, on any port.")
+        boolean all;
 
         @Override
         public void run() {
-            print(spec.commandLine().getOut(), new Services(services.options()).status());
+            if (all) {
+                print(spec.commandLine().getOut(), Services.runningUnder(services.options().dataDir()));
+            } else {
+                print(spec.commandLine().getOut(), new Services(services.options()).status());
+            }
         }
     }
 }

@@ -4,9 +4,11 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Set;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -74,9 +76,9 @@ final class Archives {
     }
 
     static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
         try (var paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.delete(p);
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.SortedSet;
 
 /**
  * PostgreSQL {@value #VERSION} from the zonky binaries artifact, on 127.0.0.1 only.
@@ -132,8 +134,16 @@ public final class EmbeddedPostgres {
         }
     }
 
-    private void install() {
-        Archives.unpackTxzOnce(ARCHIVE, installDir());
+    /** Unpacks the binaries into {@link #installDir()} unless they are there. */
+    void install() {
+        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            Archives.unpackTxzOnce(ARCHIVE, installDir());
+        }
+    }
+
+    /** Ports of the clusters under {@code dataDir} (running or not), from their {@code data-<port>} folders. */
+    static SortedSet<Integer> clusterPorts(Path dataDir) {
+        return Processes.portsOf(baseDir(dataDir), "data-", "");
     }
 
     /**
@@ -176,7 +186,7 @@ public final class EmbeddedPostgres {
         try {
             Files.writeString(cluster.resolve("postgresql.conf"), settings, StandardCharsets.UTF_8,
                     StandardOpenOption.APPEND);
-            Files.move(cluster, clusterDir(), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(cluster, clusterDir(), StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new ServiceException("cannot configure the new cluster " + cluster + ": " + e.getMessage(), e);
         }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.SortedSet;
 
 /**
  * Redis {@value #VERSION} from the embedded-redis artifact, on 127.0.0.1 only, without persistence
@@ -130,6 +131,11 @@ public final class EmbeddedRedis {
             }
             return true;
         }
+    }
+
+    /** Ports of the Redis servers under {@code dataDir} that have a pid file (running or stale). */
+    static SortedSet<Integer> pidFilePorts(Path dataDir) {
+        return Processes.portsOf(dataDir.toAbsolutePath().normalize().resolve("redis"), "redis-", ".pid");
     }
 
     /** True when the server answers an inline {@code PING} with {@code +PONG} within one second. */

@@ -1,12 +1,18 @@
 package dev.fairbench.services;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Process helpers on Linux: liveness from {@code /proc}, signals, waiting, and running a command to completion. */
 public final class Processes {
@@ -115,13 +121,30 @@ public final class Processes {
      * (a server of ours on that port is detected by pid file before this is called).
      */
     static void requireFreePort(String service, int port) {
-        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+        try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(true);
-            probe.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+            probe.bind(new InetSocketAddress("127.0.0.1", port));
         } catch (IOException e) {
             throw new ServiceException("cannot start " + service + ": 127.0.0.1:" + port
                     + " is already in use by another program; stop it or use another port");
         }
+    }
+
+    /** The ports in the names {@code <prefix><port><suffix>} of the entries of {@code dir}; empty if no dir. */
+    static SortedSet<Integer> portsOf(Path dir, String prefix, String suffix) {
+        SortedSet<Integer> ports = new TreeSet<>();
+        if (!Files.isDirectory(dir)) return ports;
+        Pattern name = Pattern.compile(
+                Pattern.quote(prefix) + "(\\d{1,5})" + Pattern.quote(suffix));
+        try (var entries = Files.list(dir)) {
+            for (Path entry : entries.toList()) {
+                Matcher m = name.matcher(entry.getFileName().toString());
+                if (m.matches()) ports.add(Integer.parseInt(m.group(1)));
+            }
+        } catch (IOException e) {
+            throw new ServiceException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
+        return ports;
     }
 
     static void sleepMillis(long millis) {

@@ -5,6 +5,7 @@ import dev.fairbench.workload.data.Dataset;
 import dev.fairbench.workload.data.DatasetGenerator;
 import dev.fairbench.workload.data.Seeder;
 import java.net.URI;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -114,6 +115,51 @@ public final class Services {
                     EmbeddedRedis.VERSION, redis.url()));
         }
         return out;
+    }
+
+    /**
+     * Every embedded server that runs from {@code dataDir}, whatever its port: those of {@code services start}, of
+     * running tests, and orphans of a test JVM that was killed (SIGKILL skips its shutdown hook). A benchmark wants
+     * none of them but its own, since they take CPU.
+     */
+    public static List<ServiceStatus> runningUnder(Path dataDir) {
+        List<ServiceStatus> out = new ArrayList<>();
+        for (int port : EmbeddedPostgres.clusterPorts(dataDir)) {
+            EmbeddedPostgres pg = new EmbeddedPostgres(dataDir, port);
+            OptionalLong pid = pg.pid();
+            if (pid.isPresent()) {
+                out.add(new ServiceStatus(POSTGRES, "running", pid, port, EmbeddedPostgres.VERSION, pg.url()));
+            }
+        }
+        for (int port : EmbeddedRedis.pidFilePorts(dataDir)) {
+            EmbeddedRedis redis = new EmbeddedRedis(dataDir, port);
+            OptionalLong pid = redis.pid();
+            if (pid.isPresent()) {
+                out.add(new ServiceStatus(REDIS, "running", pid, port, EmbeddedRedis.VERSION, redis.url()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Stops every embedded server of {@link #runningUnder(Path)}, including those that other
+     * processes use.
+     *
+     * @return the servers that were running
+     */
+    public static List<ServiceStatus> stopAllUnder(Path dataDir) {
+        try (ServiceLock ignored = ServiceLock.acquire(dataDir)) {
+            List<ServiceStatus> running = runningUnder(dataDir);
+            for (ServiceStatus s : running) {
+                if (s.name().equals(REDIS)) {
+                    new EmbeddedRedis(dataDir, s.port()).stop();
+                } else {
+                    new EmbeddedPostgres(dataDir, s.port()).stop();
+                }
+                new Leases(dataDir, s.name(), s.port()).clearMarker();
+            }
+            return running;
+        }
     }
 
     /**
