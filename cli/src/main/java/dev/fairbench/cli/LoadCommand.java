@@ -39,10 +39,13 @@ import picocli.CommandLine.Spec;
                         + "service times). With -R the load is a fixed rate and latency is measured from each "
                         + "request's intended send time, so a stalled server cannot hide its stall "
                         + "(no coordinated omission); the uncorrected latency is reported too."},
-        footer = {"", "Exit codes: 0 the run completed (errors and non-2xx responses are results, see the report);",
-                "  1 unexpected failure; 2 invalid option, number, duration or URL; 3 target is not a loopback",
-                "  address and --allow-remote was not given; 4 target unreachable; 5 an output file could not "
-                        + "be written."})
+        footer = {"", "Exit codes:",
+                "  0  the run completed (errors and non-2xx responses are results: see the report)",
+                "  1  unexpected failure",
+                "  2  invalid option, number, duration or URL",
+                "  3  target is not a loopback address and --allow-remote was not given",
+                "  4  target unreachable",
+                "  5  an output file could not be written"})
 public final class LoadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

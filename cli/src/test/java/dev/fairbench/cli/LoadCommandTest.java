@@ -171,7 +171,7 @@ class LoadCommandTest {
     void helpDocumentsTheExitCodes() {
         Result r = run("load", "--help");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).contains("Exit codes:").contains("4 target unreachable").contains("--pipeline")
+        assertThat(r.out()).contains("Exit codes:").contains("4  target unreachable").contains("--pipeline")
                 .contains("-R, --rate");
     }
 }
