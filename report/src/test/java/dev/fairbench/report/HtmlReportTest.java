@@ -98,4 +98,21 @@ class HtmlReportTest {
         String md = ReportWriter.markdown(plain, Messages.of("en"));
         assertThat(md).doesNotContain("## Findings", "## Capacity").contains("## Latency");
     }
+
+    @Test
+    void unfinishedOrEmptySessionStillRenders() {
+        Results sample = SampleResults.build();
+        Results empty = new Results(1, "x", 1, sample.startedAt(), null, sample.setup(), List.of());
+        for (String language : Messages.LANGUAGES) {
+            String md = ReportWriter.markdown(empty, Messages.of(language));
+            assertThat(md).contains(Messages.of(language).get("unfinished"), Messages.of(language).get("nodata"));
+            assertThat(html(empty, language)).contains("</html>");
+        }
+        AppResult vertx = sample.app("vertx").orElseThrow();
+        AppResult halfway = new AppResult(vertx.name(), vertx.label(), vertx.language(), AppStatus.MEASURED, null,
+                vertx.versions(), vertx.runtimeFlags(), vertx.conformance(), List.of(), vertx.routes().subList(0, 2),
+                null, List.of());
+        Results running = new Results(1, "x", 1, sample.startedAt(), null, sample.setup(), List.of(halfway));
+        assertThat(ReportWriter.markdown(running, Messages.of("en"))).contains("### Detail").doesNotContain("### Tag");
+    }
 }

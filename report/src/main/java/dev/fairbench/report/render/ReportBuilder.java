@@ -411,7 +411,7 @@ public final class ReportBuilder {
             out.add(new Paragraph(m.get("nodata")));
             return;
         }
-        out.add(chart(results, m, m.get("memory.title"), m.get("memory.subtitle"), m.get("axis.mib"), apps,
+        out.add(chart(results, m, "", m.get("memory.subtitle"), m.get("axis.mib"), apps,
                 s -> s.appRssPeakBytes() == null ? null : s.appRssPeakBytes() / 1048576.0,
                 v -> m.number(v, 1) + " " + m.get("unit.mib"), false));
         out.add(new Paragraph(m.get("memory.note"), true));
