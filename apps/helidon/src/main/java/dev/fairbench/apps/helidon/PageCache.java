@@ -26,7 +26,8 @@ import java.time.Duration;
 final class PageCache implements AutoCloseable {
     /** Seconds a cached page lives (contract: {@code SET key value EX 60}). */
     static final long TTL_SECONDS = 60;
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
+    /** A command unanswered this long fails (503): Redis is connected but not answering. */
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
     /** Reconnect attempts back off up to this, so that the app serves again soon after Redis is back. */
     private static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);

@@ -26,8 +26,11 @@ public class SpringApp {
      * request answers 503 and HikariCP evicts the connection.
      */
     static final long ALIVE_BYPASS_WINDOW_MS = Long.MAX_VALUE;
-    /** Most milliseconds a request waits for a pooled connection; bounds how long a 503 takes with PostgreSQL down. */
-    static final long CONNECTION_TIMEOUT_MS = 2_000;
+    /**
+     * Most milliseconds a request waits for a pooled connection, then 503. It bounds how long a 503 takes once
+     * PostgreSQL is down and the pool empty, and it must outlast a queue of requests on a busy machine.
+     */
+    static final long CONNECTION_TIMEOUT_MS = 5_000;
     /**
      * Background pings of idle connections: off (HikariCP's default is every 2 minutes), so that PostgreSQL sees
      * only the contract's queries; on loopback no firewall drops an idle connection.
