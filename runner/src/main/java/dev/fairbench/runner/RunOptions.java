@@ -1,5 +1,6 @@
 package dev.fairbench.runner;
 
+import dev.fairbench.report.render.Messages;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.Route;
 import dev.fairbench.services.ServiceOptions;
@@ -59,8 +60,9 @@ public record RunOptions(List<String> apps, List<Route> routes, int connections,
                     + connections + ")");
         }
         for (String lang : languages) {
-            if (!lang.equals("en") && !lang.equals("uk")) {
-                throw new IllegalArgumentException("unknown report language '" + lang + "': expected en or uk");
+            if (!Messages.LANGUAGES.contains(lang)) {
+                throw new IllegalArgumentException("unknown report language '" + lang + "': expected one of "
+                        + String.join(", ", Messages.LANGUAGES));
             }
         }
     }

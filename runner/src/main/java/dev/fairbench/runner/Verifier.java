@@ -1,0 +1,95 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.runner.registry.AppRegistry;
+import dev.fairbench.services.ServiceOptions;
+import dev.fairbench.workload.conformance.ConformanceChecker;
+import dev.fairbench.workload.conformance.ConformanceReport;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code fairbench verify}: the conformance gate alone. For each app: build if needed, start it (on every CPU,
+ * {@code WORKERS} = their number), check every case of the routes it serves, print the diffs, stop it. No load,
+ * no results directory; app logs go to {@code logsDir}. Not thread-safe.
+ */
+public final class Verifier {
+    private final Path registryFile;
+    private final Path repoRoot;
+    private final ServiceOptions services;
+    private final Path logsDir;
+    private final int cores;
+    private final PrintStream out;
+
+    public Verifier(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores, PrintStream out) {
+        this.registryFile = registryFile;
+        this.repoRoot = repoRoot;
+        this.services = services;
+        this.logsDir = logsDir;
+        this.cores = cores;
+        this.out = out;
+    }
+
+    /**
+     * @return true when every app passed; an app that is skipped (toolchain missing, not built) or does not
+     * start counts as not passed
+     */
+    public boolean verify(List<String> apps, boolean build) throws InterruptedException {
+        List<AppEntry> entries = AppRegistry.load(registryFile, repoRoot).select(apps);
+        AppLauncher launcher = new AppLauncher(repoRoot, logsDir, cores);
+        List<String> failed = new ArrayList<>();
+        try (Session session = Session.open(services, out)) {
+            Gate gate = new Gate(session.reference(), session.redis());
+            for (AppEntry e : entries) {
+                String problem = verifyOne(e, launcher, session, gate, build);
+                if (problem == null) {
+                    out.println("[" + e.name() + "] passed");
+                } else {
+                    failed.add(e.name());
+                    out.println("[" + e.name() + "] FAILED: " + problem);
+                }
+                out.flush();
+            }
+        }
+        out.println("verify: " + (entries.size() - failed.size()) + " of " + entries.size() + " apps passed"
+                + (failed.isEmpty() ? "" : "; not passed: " + String.join(", ", failed)));
+        return failed.isEmpty();
+    }
+
+    private String verifyOne(AppEntry e, AppLauncher launcher, Session session, Gate gate, boolean build)
+            throws InterruptedException {
+        AppLauncher.Prepared prepared = launcher.prepare(e, build, out);
+        if (!prepared.ready()) return (prepared.failed() ? "" : "skipped: ") + prepared.reason();
+        AppProcess app;
+        try {
+            app = launcher.start(e, session.services().postgresUrl(), session.services().redisUrl(),
+                    "0-" + (cores - 1), 0);
+        } catch (AppLauncher.StartFailure f) {
+            return f.getMessage();
+        }
+        Thread hook = new Thread(app::stop, "fairbench-verify-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            out.println("[" + e.name() + "] started on port " + app.port() + "; checking "
+                    + gate.cases(e.routes()).size() + " cases...");
+            ConformanceReport report = gate.check(e, app.port());
+            if (report.passed()) {
+                out.println("[" + e.name() + "] " + ConformanceChecker.describe(report));
+                return null;
+            }
+            out.print(ConformanceChecker.describe(report));
+            return "conformance: " + report.mismatches().size() + " mismatch(es) in " + report.casesChecked() + " cases";
+        } finally {
+            app.stop();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+    }
+}
