@@ -35,9 +35,8 @@ class LauncherTest {
         checkout = Files.createDirectories(tmp.resolve("repo"));
         Files.copy(FairbenchHome.root().resolve("fairbench"), checkout.resolve("fairbench"),
                 StandardCopyOption.COPY_ATTRIBUTES);
-        Files.createDirectories(checkout.resolve("cli/target"));
-        Files.writeString(checkout.resolve("cli/target/fairbench.jar"), "");
         Files.createDirectories(checkout.resolve(".fairbench"));
+        Files.writeString(checkout.resolve(".fairbench/fairbench.jar"), "");
         Files.writeString(checkout.resolve(".fairbench/build.stamp"), "");
         jvms = Files.createDirectories(tmp.resolve("jvm"));
         bin = Files.createDirectories(tmp.resolve("bin"));
@@ -54,7 +53,7 @@ class LauncherTest {
         fakeJdk("jdk-25", "25.0.1");
         Result r = launch(Map.of("JAVA_HOME", jdk21.toString()), "--version");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).isEqualTo("java of jdk-21 -jar " + checkout.resolve("cli/target/fairbench.jar")
+        assertThat(r.out()).isEqualTo("java of jdk-21 -jar " + checkout.resolve(".fairbench/fairbench.jar")
                 + " --version\n");
     }
 
