@@ -20,11 +20,13 @@ import java.util.Optional;
  * @param routes       the routes measured so far, in setup order
  * @param profile      the profiling run, or {@code null} when the app was not profiled
  * @param capacity     fixed-rate capacity searches, one per route searched; empty when none ran
+ * @param logFile      the app's output (stdout and stderr) relative to the results directory, e.g.
+ *                     {@code logs/vertx.log}, or {@code null} when the app never started
  */
 public record AppResult(String name, String label, String language, AppStatus status, String reason,
                         Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
                         List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
-                        List<CapacityResult> capacity) {
+                        List<CapacityResult> capacity, String logFile) {
 
     public AppResult {
         versions = Lists.sorted(versions);
@@ -32,6 +34,21 @@ public record AppResult(String name, String label, String language, AppStatus st
         notEqualized = Lists.copy(notEqualized);
         routes = Lists.copy(routes);
         capacity = Lists.copy(capacity);
+    }
+
+    /** An app without a log file (it never started, or the log is not kept). */
+    public AppResult(String name, String label, String language, AppStatus status, String reason,
+                     Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                     List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                     List<CapacityResult> capacity) {
+        this(name, label, language, status, reason, versions, runtimeFlags, conformance, notEqualized, routes, profile,
+                capacity, null);
+    }
+
+    /** A copy with this log file. */
+    public AppResult withLogFile(String newLogFile) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, newLogFile);
     }
 
     /** The measurements of this route, if it was measured. */
@@ -45,24 +62,24 @@ public record AppResult(String name, String label, String language, AppStatus st
         next.removeIf(r -> r.route().equals(route.route()));
         next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, next, profile, capacity);
+                notEqualized, next, profile, capacity, logFile);
     }
 
     /** A copy with this status and reason. */
     public AppResult withStatus(AppStatus newStatus, String newReason) {
         return new AppResult(name, label, language, newStatus, newReason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity);
+                notEqualized, routes, profile, capacity, logFile);
     }
 
     /** A copy with this profile section. */
     public AppResult withProfile(Profile newProfile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, newProfile, capacity);
+                notEqualized, routes, newProfile, capacity, logFile);
     }
 
     /** A copy with these capacity searches. */
     public AppResult withCapacity(List<CapacityResult> newCapacity) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, newCapacity);
+                notEqualized, routes, profile, newCapacity, logFile);
     }
 }

@@ -3,17 +3,18 @@ package dev.fairbench.report.model;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A capacity search on one route: fixed-rate steps of increasing rate (latency corrected for coordinated
- * omission) until the app leaves the SLO.
+ * A capacity search on one route: fixed-rate steps (latency corrected for coordinated omission), in the order
+ * they ran. The rates need not increase: a search may double the rate until a step breaks the SLO, then bisect.
  *
  * @param route       contract route name
  * @param sloP99Ms    the SLO: p99 latency at most this, in milliseconds, with no error and no non-2xx response
  * @param stepSeconds measured length of each step
- * @param steps       the steps in the order run, increasing target rate
+ * @param steps       the steps in the order run
  */
 public record CapacityResult(String route, @JsonProperty("slo_p99_ms") double sloP99Ms, double stepSeconds,
                              List<Step> steps) {
@@ -22,23 +23,21 @@ public record CapacityResult(String route, @JsonProperty("slo_p99_ms") double sl
         steps = Lists.copy(steps);
     }
 
-    /** The highest-rate step that met the SLO with every step before it meeting it too. */
+    /** The step with the highest target rate among those within the SLO: the capacity. */
     @JsonIgnore
     public Optional<Step> maxUnderSlo() {
-        Step best = null;
-        for (Step step : steps) {
-            if (!step.withinSlo()) {
-                break;
-            }
-            best = step;
-        }
-        return Optional.ofNullable(best);
+        return steps.stream().filter(Step::withinSlo).max(Comparator.comparingDouble(Step::targetRatePerSecond));
     }
 
-    /** The first step that missed the SLO. */
+    /**
+     * The overload step: of the steps that missed the SLO at a higher rate than the capacity (any, when no step
+     * met it), the one with the lowest rate.
+     */
     @JsonIgnore
     public Optional<Step> overload() {
-        return steps.stream().filter(s -> !s.withinSlo()).findFirst();
+        double capacity = maxUnderSlo().map(Step::targetRatePerSecond).orElse(Double.NEGATIVE_INFINITY);
+        return steps.stream().filter(s -> !s.withinSlo() && s.targetRatePerSecond() > capacity)
+                .min(Comparator.comparingDouble(Step::targetRatePerSecond));
     }
 
     /**

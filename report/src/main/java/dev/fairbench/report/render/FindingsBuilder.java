@@ -54,6 +54,7 @@ final class FindingsBuilder {
         b.redis(profiled);
         b.cpuSplit(profiled);
         b.gcShare(profiled);
+        b.filesAndNotes(profiled);
         return List.copyOf(b.out);
     }
 
@@ -81,8 +82,14 @@ final class FindingsBuilder {
         return value == null ? "—" : m.number(value, decimals);
     }
 
+    /** Round trips the app waited for: client bursts when counted, else ReadyForQuery messages. */
+    private static Double waited(ProfileRoute r) {
+        return r.postgresBurstsPerRequest() != null ? r.postgresBurstsPerRequest() : r.postgresRoundTripsPerRequest();
+    }
+
     private void roundTrips(List<AppResult> apps) {
-        List<Entry> entries = entries(apps, ProfileRoute::postgresRoundTripsPerRequest);
+        // a route without SQL (cached pages, compute) has nothing to say about round trips
+        List<Entry> entries = entries(apps, r -> waited(r) == null || waited(r) == 0 ? null : waited(r));
         if (entries.isEmpty()) {
             return;
         }
@@ -98,15 +105,16 @@ final class FindingsBuilder {
                 parts = new ArrayList<>();
             }
             int[] bounds = ROUND_TRIPS.get(route);
-            parts.add(e.app().label() + " " + m.number(e.route().postgresRoundTripsPerRequest(), 1));
-            rows.add(List.of(e.app().label(), m.route(route), m.number(e.route().postgresRoundTripsPerRequest(), 1),
-                    opt(e.route().postgresQueriesPerRequest(), 1),
+            parts.add(e.app().label() + " " + m.number(waited(e.route()), 1));
+            rows.add(List.of(e.app().label(), m.route(route), opt(e.route().postgresQueriesPerRequest(), 1),
+                    m.number(waited(e.route()), 1), opt(e.route().postgresRoundTripsPerRequest(), 1),
                     bounds == null ? "—" : m.integer(bounds[0]) + " / " + m.integer(bounds[1])));
         }
         flushRoundTrips(route, parts, sentences);
         out.add(new Paragraph(m.get("finding.roundtrips.what", String.join("; ", sentences))));
-        out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.roundtrips"),
-                m.get("col.queries"), m.get("col.roundtrips.bounds")), List.of(false, false, true, true, true), rows));
+        out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.queries"), m.get("col.roundtrips"),
+                m.get("col.syncs"), m.get("col.roundtrips.bounds")), List.of(false, false, true, true, true, true),
+                rows));
         out.add(new Paragraph(m.get("finding.roundtrips.why"), true));
     }
 
@@ -126,7 +134,8 @@ final class FindingsBuilder {
         Entry mostBatched = null;
         for (Entry e : entries) {
             rows.add(List.of(e.app().label(), m.route(e.route().route()),
-                    m.number(e.route().redisCommandsPerRequest(), 2), opt(e.route().redisCommandsPerBurst(), 1)));
+                    m.number(e.route().redisCommandsPerRequest(), 2), opt(e.route().redisBurstsPerRequest(), 2),
+                    opt(e.route().redisCommandsPerBurst(), 1)));
             Double burst = e.route().redisCommandsPerBurst();
             if (burst != null && (mostBatched == null || burst > mostBatched.route().redisCommandsPerBurst())) {
                 mostBatched = e;
@@ -137,7 +146,7 @@ final class FindingsBuilder {
                     m.number(mostBatched.route().redisCommandsPerBurst(), 1), m.route(mostBatched.route().route()))));
         }
         out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.redis.commands"),
-                m.get("col.redis.burst")), List.of(false, false, true, true), rows));
+                m.get("col.redis.bursts"), m.get("col.redis.burst")), List.of(false, false, true, true, true), rows));
     }
 
     private void cpuSplit(List<AppResult> apps) {
@@ -211,5 +220,25 @@ final class FindingsBuilder {
                 m.route(worst.route().route()), opt(worst.route().gcPerSecond(), 1))));
         out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.gc.rate"),
                 m.get("col.gc.share")), List.of(false, false, true, true), rows));
+    }
+
+    /** Flame graphs and the profiler's notes, so a reader can dig further or see why a number is missing. */
+    private void filesAndNotes(List<AppResult> apps) {
+        List<String> items = new ArrayList<>();
+        for (String route : results.setup().routes()) {
+            for (AppResult app : apps) {
+                app.profile().route(route).ifPresent(r -> {
+                    String where = app.label() + ", " + m.route(route);
+                    if (r.flamegraph() != null) {
+                        items.add(m.get("finding.flamegraph", where, r.flamegraph()));
+                    }
+                    r.notes().forEach(note -> items.add(where + ": " + note));
+                });
+            }
+        }
+        if (!items.isEmpty()) {
+            out.add(new Heading(3, m.get("finding.files"), "profile-files"));
+            out.add(new Block.Bullets(items));
+        }
     }
 }

@@ -280,15 +280,15 @@ public final class ReportBuilder {
         for (AppResult app : results.apps()) {
             if (app.status() != AppStatus.MEASURED) {
                 rows.add(List.of(app.label(), m.get("status." + app.status().json()),
-                        app.reason() == null ? "—" : app.reason()));
+                        app.reason() == null ? "—" : app.reason(), app.logFile() == null ? "—" : app.logFile()));
             }
         }
         if (rows.isEmpty()) {
             out.add(new Paragraph(m.get("notmeasured.none")));
             return;
         }
-        out.add(new Table(List.of(m.get("col.app"), m.get("col.status"), m.get("col.reason")),
-                List.of(false, false, false), rows));
+        out.add(new Table(List.of(m.get("col.app"), m.get("col.status"), m.get("col.reason"), m.get("col.log")),
+                List.of(false, false, false, false), rows));
     }
 
     /** Bar chart of one value per app on one route; apps without the value are left out. */
