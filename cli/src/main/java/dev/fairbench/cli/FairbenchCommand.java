@@ -21,6 +21,10 @@ import picocli.CommandLine.Spec;
             LoadCommand.class,
             ReportCommand.class,
             CompareCommand.class,
+            RunCommand.class,
+            VerifyCommand.class,
+            ServeCommand.class,
+            AppsCommand.class,
         },
         footer = {"", "Exit codes: 0 success, 1 failure, 2 usage error."})
 public final class FairbenchCommand implements Runnable {

@@ -1,0 +1,211 @@
+package dev.fairbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fairbench.report.ResultsStore;
+import dev.fairbench.report.model.AppResult;
+import dev.fairbench.report.model.AppStatus;
+import dev.fairbench.report.model.Results;
+import dev.fairbench.services.Processes;
+import dev.fairbench.services.ServiceOptions;
+import dev.fairbench.services.Services;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run}, {@code verify}, {@code serve} and {@code apps} through the command line, with {@link HelloApp} as the
+ * app and embedded services on ports 23433/23380. Usage errors run in-process; the rest runs the CLI as a separate
+ * JVM, as a person would, including Ctrl-C (SIGINT).
+ */
+@Timeout(240)
+class RunnerCommandsTest {
+    static final String[] PORTS = {"--pg-port", "23433", "--redis-port", "23380"};
+    static final Services SERVICES = new Services(ServiceOptions.defaults().withPorts(23433, 23380));
+    final String marker = "fairbench.clitest=" + UUID.randomUUID();
+
+    @TempDir
+    Path dir;
+
+    @AfterAll
+    static void stopServices() {
+        SERVICES.stop();
+    }
+
+    private Path registry(String... entries) throws IOException {
+        StringBuilder toml = new StringBuilder();
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        for (String e : entries) {
+            String[] nameAndEnv = e.split(":", 2);
+            toml.append("[apps.").append(nameAndEnv[0]).append("]\nlanguage = \"Java\"\n")
+                    .append("start = \"${JAVA} -D").append(marker).append(" -cp '").append(classPath).append("' ")
+                    .append(HelloApp.class.getName()).append("\"\nroutes = [\"hello\", \"compute\"]\n");
+            if (nameAndEnv.length > 1) toml.append(nameAndEnv[1]).append('\n');
+        }
+        Path file = dir.resolve("apps.toml");
+        Files.writeString(file, toml);
+        return file;
+    }
+
+    private long leftovers() {
+        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains(marker)).orElse(false)).count();
+    }
+
+    private static Process cli(String... args) throws IOException {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", classPath, Main.class.getName()));
+        cmd.addAll(List.of(args));
+        cmd.addAll(List.of(PORTS));
+        return new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+    }
+
+    /** Reads the process's output until a line matches; returns the match and everything read so far. */
+    private static Matcher awaitLine(Process p, Pattern pattern, StringBuilder seen) throws IOException {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        for (String line; (line = out.readLine()) != null; ) {
+            seen.append(line).append('\n');
+            Matcher m = pattern.matcher(line);
+            if (m.find()) return m;
+        }
+        throw new AssertionError("the CLI ended without printing " + pattern + ":\n" + seen);
+    }
+
+    private static void sigint(Process p) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void usageErrorsAreOneLine() throws IOException {
+        Path reg = registry("ok");
+        CliTest.Result r = CliTest.run("run", "--registry", reg.toString(), "--routes", "hello,helo");
+        assertThat(r.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(r.errLines()).containsExactly("fairbench run: unknown route 'helo': expected one of index, detail, "
+                + "tag, index-cached, detail-cached, compute, hello, phash (see 'fairbench run --help')");
+
+        r = CliTest.run("run", "--registry", reg.toString(), "--app-cpus", "0", "--services-cpus", "0");
+        assertThat(r.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(r.errLines()).hasSize(1).first().asString().contains("CPU 0 is given to the app");
+
+        r = CliTest.run("run", "--registry", reg.toString(), "--apps", "nope");
+        assertThat(r.exitCode()).isEqualTo(Fairbench.FAILURE);
+        assertThat(r.errLines()).containsExactly("fairbench run: error: unknown app 'nope': apps.toml has ok");
+    }
+
+    @Test
+    void appsListsStatesAndBadEntries() throws IOException {
+        Path reg = registry("ok", "rusty:toolchains = [\"no-such-cargo\"]", "typo:strat = \"x\"");
+        CliTest.Result r = CliTest.run("apps", "--registry", reg.toString());
+        assertThat(r.exitCode()).isEqualTo(Fairbench.FAILURE);
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(1)).startsWith("ok").contains("built");
+        assertThat(lines.get(2)).startsWith("rusty").contains("toolchain missing: no-such-cargo");
+        assertThat(lines.get(3)).startsWith("typo").contains("bad entry: apps.toml: app 'typo': unknown key 'strat'");
+        assertThat(lines).hasSize(4);
+    }
+
+    @Test
+    void theRepositoryRegistryIsValid() {
+        CliTest.Result r = CliTest.run("apps", "-v");
+        assertThat(r.exitCode()).as(r.out()).isZero();
+        assertThat(r.out()).contains("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+    }
+
+    @Test
+    void verifyExitsOneAndPrintsTheDiff() throws Exception {
+        Path reg = registry("good", "bad:env = { HELLO_BODY = \"Hello World\" }");
+        Process p = cli("verify", "--registry", reg.toString());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isEqualTo(1);
+        assertThat(out).contains("[good] passed", "-Hello, World!", "+Hello World", "[bad] FAILED: conformance: 1 mismatch",
+                "verify: 1 of 2 apps passed; not passed: bad");
+        assertThat(leftovers()).isZero();
+    }
+
+    @Test
+    void ctrlCDuringRunKeepsWhatWasMeasuredAndLeavesNoProcess() throws Exception {
+        SERVICES.stop();
+        Path reg = registry("ok");
+        Path results = dir.resolve("results");
+        Process run = cli("run", "--registry", reg.toString(), "--routes", "hello,compute", "--connections", "4",
+                "--warmup", "1s", "--duration", "2s", "--runs", "5", "--lang", "en", "-o", results.toString());
+        StringBuilder seen = new StringBuilder();
+        try {
+            awaitLine(run, Pattern.compile("\\[ok] hello +run 2:"), seen);
+            long postgresPid = SERVICES.postgres().pid().orElseThrow();
+            long redisPid = SERVICES.redis().pid().orElseThrow();
+            sigint(run);
+            seen.append(new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertThat(run.waitFor(60, TimeUnit.SECONDS)).as("the CLI exits on SIGINT").isTrue();
+            assertThat(run.exitValue()).isEqualTo(130);
+            String leases;
+            try (var l = Files.walk(Path.of("..", ".fairbench", "leases"))) {
+                leases = l.map(Path::toString).toList().toString();
+            }
+            assertThat(Processes.isAlive(postgresPid)).as("postmaster gone:\n%s\nleases %s, me %d", seen, leases,
+                    ProcessHandle.current().pid()).isFalse();
+            assertThat(Processes.isAlive(redisPid)).as("redis gone:\n%s", seen).isFalse();
+        } finally {
+            run.destroyForcibly();
+        }
+        assertThat(leftovers()).as(seen.toString()).isZero();
+        Results r = ResultsStore.read(results);
+        assertThat(r.finishedAt()).isNull();
+        AppResult ok = r.app("ok").orElseThrow();
+        assertThat(ok.status()).isEqualTo(AppStatus.FAILED);
+        assertThat(ok.reason()).startsWith("interrupted during ok hello run");
+        assertThat(ok.route("hello").orElseThrow().runs()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(ok.route("hello").orElseThrow().summary().requestsPerSecond()).isPositive();
+        assertThat(seen).contains("interrupted during ok hello run");
+    }
+
+    @Test
+    void serveUntilCtrlCAndRefuseABusyPort() throws Exception {
+        Path reg = registry("ok");
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress("127.0.0.1", 0));
+            Process busy = cli("serve", "ok", "--registry", reg.toString(), "--port", Integer.toString(taken.getLocalPort()));
+            String out = new String(busy.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(busy.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(busy.exitValue()).isEqualTo(1);
+            assertThat(out.strip()).isEqualTo("fairbench serve: error: port " + taken.getLocalPort()
+                    + " on 127.0.0.1 is in use by another program");
+        }
+        Process serve = cli("serve", "ok", "--registry", reg.toString());
+        try {
+            Matcher m = awaitLine(serve, Pattern.compile("ok listening on (http://127\\.0\\.0\\.1:\\d+/)"), new StringBuilder());
+            HttpResponse<String> hello = HttpClient.newHttpClient().send(
+                    HttpRequest.newBuilder(URI.create(m.group(1) + "hello")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(hello.statusCode()).isEqualTo(200);
+            assertThat(hello.body()).isEqualTo("Hello, World!");
+            sigint(serve);
+            assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            serve.destroyForcibly();
+        }
+        assertThat(leftovers()).isZero();
+    }
+}
