@@ -102,6 +102,15 @@ final class BlogVerticle extends VerticleBase {
     }
 
     private void handle(HttpServerRequest req) {
+        try {
+            route(req);
+        } catch (RuntimeException e) {
+            // A bug must not leave the client waiting nor show a stack trace: answer like a failing service.
+            send(req, 503, TEXT, SERVICE_UNAVAILABLE);
+        }
+    }
+
+    private void route(HttpServerRequest req) {
         String path = req.path();
         boolean get = req.method() == HttpMethod.GET;
         switch (path) {

@@ -12,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The Vert.x app of the workload contract: {@code WORKERS} event loops, one {@link BlogVerticle} on each, and
- * {@code POOL_MAX / WORKERS} PostgreSQL connections per verticle (at least 1) unless
- * {@code FAIRBENCH_VERTX_PG_PER_LOOP} asks for fewer, never more than {@code POOL_MAX} in total. Native epoll
- * transport when available. Thread-safe: {@link #start} and {@link #close} may be called from any thread.
+ * The Vert.x app of the workload contract: {@code WORKERS} event loops, one {@link BlogVerticle} on each, with one
+ * pipelined PostgreSQL connection per verticle (or {@code FAIRBENCH_VERTX_PG_PER_LOOP}, at most
+ * {@code POOL_MAX / WORKERS}), never more than {@code POOL_MAX} in total. Native epoll transport when available.
+ * Thread-safe: {@link #start} and {@link #close} may be called from any thread.
  */
 public final class VertxApp implements AutoCloseable {
     /** Environment variable: PostgreSQL connections per event loop (default 1, see {@link #pgConnectionsPerLoop}). */
@@ -39,9 +39,9 @@ public final class VertxApp implements AutoCloseable {
 
     /** As {@link #start(AppEnvironment)} with an explicit number of PostgreSQL connections per event loop. */
     public static VertxApp start(AppEnvironment env, int pgPerLoop) throws Exception {
-        if (pgPerLoop < 1 || pgPerLoop * env.workers() > Math.max(env.poolMax(), env.workers())) {
-            throw new IllegalArgumentException(pgPerLoop + " connections on each of " + env.workers()
-                    + " event loops exceed POOL_MAX " + env.poolMax());
+        if (pgPerLoop < 1 || pgPerLoop * env.workers() > env.poolMax()) {
+            throw new IllegalArgumentException(pgPerLoop + " PostgreSQL connection(s) on each of " + env.workers()
+                    + " event loops exceed POOL_MAX " + env.poolMax() + ": this app needs WORKERS <= POOL_MAX");
         }
         Vertx vertx = Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(env.workers())
@@ -70,9 +70,9 @@ public final class VertxApp implements AutoCloseable {
     }
 
     /**
-     * PostgreSQL connections per event loop: {@code FAIRBENCH_VERTX_PG_PER_LOOP} when set, else 1. One pipelined
-     * connection per loop was measured faster than a {@code POOL_MAX / WORKERS} slice (see apps/vertx/README.md).
-     * Never above {@code POOL_MAX / WORKERS} (at least 1).
+     * PostgreSQL connections per event loop: {@code FAIRBENCH_VERTX_PG_PER_LOOP} when set, else 1, never above
+     * {@code POOL_MAX / WORKERS} (at least 1). One pipelined connection per loop costs the least CPU per page, in the
+     * app and in PostgreSQL (apps/vertx/README.md has the numbers).
      */
     static int pgConnectionsPerLoop(AppEnvironment env, String configured) {
         int slice = Math.max(1, env.poolMax() / env.workers());
@@ -85,7 +85,7 @@ public final class VertxApp implements AutoCloseable {
         return port;
     }
 
-    /** Open PostgreSQL connections the app may hold: connections per loop times loops. */
+    /** PostgreSQL connections of each event loop; the app holds this many times {@code WORKERS}. */
     public int pgConnectionsPerLoop() {
         return pgConnectionsPerLoop;
     }
