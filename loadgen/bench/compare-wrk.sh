@@ -9,6 +9,9 @@
 #   ROUNDS=5 DURATION=10 CONNECTIONS=50 THREADS=1 SERVER_WORKERS=1 loadgen/bench/compare-wrk.sh
 #   CLIENT=library loadgen/bench/compare-wrk.sh  # LoadGenerator via the test-scope LoadMain instead of the CLI
 #
+# The CLI client is the jar ./fairbench runs (cli/target/fairbench.jar, or FAIRBENCH_JAR); build it first with
+# `./fairbench --version` (or `mvn -pl loadgen install && mvn -pl cli package -DskipTests`) so it is current.
+#
 # Needs: wrk (Debian package), a JDK 21+ in JAVA_HOME (default temurin 25), Maven. Output: a table on stdout and
 # the raw numbers in ${OUT:-loadgen/target/bench}/runs.tsv.
 set -euo pipefail
@@ -31,8 +34,10 @@ cd "$ROOT"
 mvn -q -B -pl loadgen test-compile dependency:build-classpath -Dmdep.outputFile="$OUT/classpath" >/dev/null
 CP="$ROOT/loadgen/target/classes:$ROOT/loadgen/target/test-classes:$(cat "$OUT/classpath")"
 if [[ "$CLIENT" == cli ]]; then
-  "$ROOT/fairbench" --version >/dev/null   # builds cli/target/fairbench.jar when stale
-  FAIRBENCH=("$JAVA_HOME/bin/java" -jar "$ROOT/cli/target/fairbench.jar" load)
+  # what ./fairbench runs; ./fairbench builds it when missing or stale (a whole-reactor build)
+  JAR="${FAIRBENCH_JAR:-$ROOT/cli/target/fairbench.jar}"
+  [[ -f "$JAR" ]] || "$ROOT/fairbench" --version >/dev/null
+  FAIRBENCH=("$JAVA_HOME/bin/java" -jar "$JAR" load)
 fi
 
 "$JAVA_HOME/bin/java" -cp "$CP" dev.fairbench.loadgen.HelloServer 0 "$SERVER_WORKERS" >"$OUT/server.log" 2>&1 &

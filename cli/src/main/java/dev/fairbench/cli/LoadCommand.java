@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
                 "Without -R the load is a closed loop (each connection waits for its responses: latencies are "
                         + "service times). With -R the load is a fixed rate and latency is measured from each "
                         + "request's intended send time, so a stalled server cannot hide its stall "
-                        + "(no coordinated omission); the uncorrected latency is reported too."},
+                        + "(no coordinated omission); the uncorrected latency is reported too. Each connection "
+                        + "has at most --pipeline requests in flight, so give a fixed rate enough connections."},
         footer = {"", "Exit codes:",
                 "  0  the run completed (errors and non-2xx responses are results: see the report)",
                 "  1  unexpected failure",

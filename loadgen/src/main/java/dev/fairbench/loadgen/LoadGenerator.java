@@ -132,8 +132,9 @@ public final class LoadGenerator {
                             interval, 1000.0);
                 }
                 if (listener != null) {
-                    long elapsedNanos = intervalEndNanos - measureStartNanos;
                     long completed = sum(workers, Worker.COMPLETED);
+                    // counters are read now, which may be a little after the interval's end
+                    long elapsedNanos = Math.min(System.nanoTime(), timeline.endNanos()) - measureStartNanos;
                     long errors = sum(workers, Worker.CONNECT_ERRORS) + sum(workers, Worker.READ_ERRORS)
                             + sum(workers, Worker.WRITE_ERRORS) + sum(workers, Worker.TIMEOUTS);
                     listener.progress(new Progress(elapsedNanos, completed, completed * 1e9 / elapsedNanos,

@@ -70,6 +70,20 @@ class LoadGeneratorTest {
     }
 
     @Test
+    void fixedRatePipelinesUpToTheDepthPerConnection() throws Exception {
+        try (HelloServer server = new HelloServer(0, 1)) {
+            LoadSpec spec = LoadSpec.closedLoop(url(server.port(), "/"), 2, 1, Duration.ofSeconds(1))
+                    .withRate(1000).withPipeline(4);
+            LoadResult r = LoadGenerator.run(spec, null);
+            assertThat(r.errors()).isZero();
+            assertThat(r.requestsCompleted()).isBetween(980L, 1020L);
+            assertThat(r.uncorrectedLatencyMicros().getTotalCount()).isEqualTo(r.requestsCompleted());
+            // requests are due one by one (every 2 ms per connection), so each write carries one of them
+            assertThat(server.requestsPerRead().getOrDefault(1, 0L)).isGreaterThan(server.requests() * 9 / 10);
+        }
+    }
+
+    @Test
     void rotatesPathsSendsBodiesAndHeaders() throws Exception {
         try (BlockingTestServer server = new BlockingTestServer(BlockingTestServer.Framing.CONTENT_LENGTH)) {
             byte[] body = "0123456789".getBytes(StandardCharsets.US_ASCII);
@@ -137,6 +151,8 @@ class LoadGeneratorTest {
             assertThat(progress).hasSize(3);
             assertThat(progress.get(2).completed()).isEqualTo(r.requestsCompleted());
             assertThat(progress.get(0).requestsPerSecond()).isBetween(1900.0, 2100.0);
+            assertThat(progress.get(1).elapsedNanos()).isBetween(Duration.ofMillis(2000).toNanos(),
+                    Duration.ofMillis(2300).toNanos());
             assertThat(progress.get(2).elapsedNanos()).isEqualTo(Duration.ofMillis(2300).toNanos());
         }
     }
