@@ -23,6 +23,11 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,6 +40,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -170,12 +176,67 @@ public abstract class AppConformanceSuite {
         assertThat(r.body()).isEqualTo(REFERENCE.index());
     }
 
+    /** HTTP/1.1 keep-alive: several requests, one after the other, on one TCP connection that stays open. */
+    @Test
+    @Order(6)
+    void servesManyRequestsOnOneKeptAliveConnection() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", app.port())) {
+            socket.setSoTimeout((int) REQUEST_TIMEOUT.toMillis());
+            DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
+            for (String path : List.of("/hello", "/", "/post/" + somePost().slug(), "/hello")) {
+                socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+                int contentLength = -1;
+                boolean chunked = false;
+                String statusLine = readLine(in);
+                assertThat(statusLine).as(path).startsWith("HTTP/1.1 200");
+                for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
+                    String lower = line.toLowerCase(Locale.ROOT);
+                    assertThat(lower).as(path).isNotEqualTo("connection: close");
+                    if (lower.startsWith("content-length:")) contentLength = Integer.parseInt(lower.substring(15).trim());
+                    if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) chunked = true;
+                }
+                if (chunked) {
+                    skipChunks(in);
+                } else {
+                    assertThat(contentLength).as(path + ": framed by Content-Length or chunked").isPositive();
+                    in.readFully(new byte[contentLength]);
+                }
+            }
+        }
+    }
+
+    private static void skipChunks(DataInputStream in) throws IOException {
+        for (int size = chunkSize(in); size > 0; size = chunkSize(in)) {
+            in.readFully(new byte[size]);
+            readLine(in);
+        }
+        for (String trailer = readLine(in); !trailer.isEmpty(); trailer = readLine(in)) {
+            // trailers carry nothing the contract checks
+        }
+    }
+
+    private static int chunkSize(DataInputStream in) throws IOException {
+        String line = readLine(in);
+        int extension = line.indexOf(';');
+        return Integer.parseInt((extension < 0 ? line : line.substring(0, extension)).trim(), 16);
+    }
+
+    private static String readLine(DataInputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) throw new EOFException("connection closed after: " + line);
+            if (b != '\r') line.append((char) b);
+        }
+        return line.toString();
+    }
+
     /**
      * Many requests at once over more HTTP connections than database connections: each must get its own page.
      * An app that pipelines queries or shares connections wrongly mixes pages up here.
      */
     @Test
-    @Order(6)
+    @Order(7)
     void concurrentRequestsEachGetTheirOwnPageWithinPoolMax() throws Exception {
         List<String> paths = new ArrayList<>();
         List<byte[]> expected = new ArrayList<>();
