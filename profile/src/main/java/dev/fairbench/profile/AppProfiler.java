@@ -1,0 +1,376 @@
+package dev.fairbench.profile;
+
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.loadgen.LoadGenerator;
+import dev.fairbench.loadgen.LoadResult;
+import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.runner.AppLauncher;
+import dev.fairbench.runner.Gate;
+import dev.fairbench.runner.RouteTargets;
+import dev.fairbench.runner.Session;
+import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.proc.JstatGc;
+import dev.fairbench.runner.proc.ProcFs;
+import dev.fairbench.runner.proc.RunSampler;
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.data.DatabaseUrl;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The profiling pass of one app, never inside a timed run: the app is started (by the runner's
+ * {@link AppLauncher}, pinned, with the contract's environment) with {@code DATABASE_URL} and {@code REDIS_URL}
+ * pointing at two {@link CountingProxy counting proxies}, passes the conformance gate through them (which shows
+ * they change no byte), then for each route: a warm-up, a counting window (wire counts, CPU of app, PostgreSQL
+ * and Redis from {@code /proc}, context switches, GC from JFR for JVM apps), a syscall window under
+ * {@code strace -c -f}, and a CPU-profile window (async-profiler in itimer mode for JVM apps, {@code perf}
+ * otherwise) written as {@code profiles/<app>/<route>.html}. The three windows are separate because strace and
+ * the profilers slow the app. Not thread-safe; one app at a time.
+ */
+public final class AppProfiler {
+    private static final String JFR_NAME = "fairbench-profile";
+    /** The wire is quiet when no byte moved for this long after the load stopped. */
+    private static final long QUIET_MILLIS = 300;
+    private static final long QUIET_LIMIT_MILLIS = 5_000;
+    private static final int TOP_SYSCALLS = 12;
+
+    /**
+     * How long each window lasts and how much load it gets.
+     *
+     * @param connections      HTTP connections of the closed-loop load
+     * @param loadgenThreads   load generator threads
+     * @param warmup           load before each route's windows, not measured
+     * @param sequentialWindow the sequential window: one connection, for the round trips of one page
+     * @param window           the counting window
+     * @param straceWindow     the syscall window (zero: no syscall counts)
+     * @param cpuProfileWindow the CPU-profile window (zero: no flame graph)
+     * @param detailSlugs      post slugs the detail routes rotate over; 0 = all
+     */
+    public record Settings(int connections, int loadgenThreads, Duration warmup, Duration sequentialWindow,
+                           Duration window, Duration straceWindow, Duration cpuProfileWindow, int detailSlugs) {
+        public Settings {
+            if (connections < 1 || loadgenThreads < 1 || loadgenThreads > connections) {
+                throw new IllegalArgumentException("need at least one connection and 1..connections threads");
+            }
+            if (window.isZero() || window.isNegative() || sequentialWindow.isZero() || sequentialWindow.isNegative()) {
+                throw new IllegalArgumentException("--window must be positive");
+            }
+            if (warmup.isNegative() || straceWindow.isNegative() || cpuProfileWindow.isNegative()) {
+                throw new IllegalArgumentException("windows must not be negative");
+            }
+        }
+
+        /** 50 connections as in the fair runs; 2 s warm-up, 2 s sequential, 5 s counting, 3 s strace, 5 s CPU profile. */
+        public static Settings defaults(int loadgenThreads) {
+            return new Settings(50, loadgenThreads, Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(5),
+                    Duration.ofSeconds(3), Duration.ofSeconds(5), 0);
+        }
+    }
+
+    /**
+     * The outcome for one app.
+     *
+     * @param app    registry name
+     * @param failed why the app could not be profiled (did not start, failed the gate through the proxies), or null
+     * @param routes the routes profiled, in {@link Route} order
+     * @param tools  the tools that measured, one line each
+     */
+    public record AppProfile(String app, String failed, List<RouteProfile> routes, List<String> tools) {
+        public AppProfile {
+            routes = List.copyOf(routes);
+            tools = List.copyOf(tools);
+        }
+    }
+
+    private final Session session;
+    private final AppLauncher launcher;
+    private final String appCpus;
+    private final Settings settings;
+    private final Path resultsDir;
+    private final PrintStream out;
+    private volatile AppProcess current;
+
+    /**
+     * @param appCpus    CPUs the app is pinned to (its {@code WORKERS} is their count)
+     * @param resultsDir where {@code profiles/<app>/} goes
+     */
+    public AppProfiler(Session session, AppLauncher launcher, String appCpus, Settings settings, Path resultsDir,
+                       PrintStream out) {
+        this.session = session;
+        this.launcher = launcher;
+        this.appCpus = appCpus;
+        this.settings = settings;
+        this.resultsDir = resultsDir;
+        this.out = out;
+    }
+
+    /** Stops the app being profiled, if any (Ctrl-C); safe from another thread. */
+    public void abort() {
+        AppProcess app = current;
+        if (app != null) app.stop();
+    }
+
+    /** Profiles {@code e} on those of {@code routes} it serves; the app is stopped before this returns. */
+    public AppProfile profile(AppEntry e, List<Route> routes) throws InterruptedException, IOException {
+        DatabaseUrl db = DatabaseUrl.parse(session.services().postgresUrl());
+        URI redisUri = URI.create(session.services().redisUrl());
+        Path dir = Files.createDirectories(resultsDir.resolve("profiles").resolve(e.name()));
+        try (CountingProxy pg = CountingProxy.postgres(db.host(), db.port());
+             CountingProxy redis = CountingProxy.redis(redisUri.getHost(), redisUri.getPort())) {
+            String pgUrl = new DatabaseUrl("127.0.0.1", pg.port(), db.database(), db.user(), db.password()).libpqUrl();
+            String redisUrl = "redis://127.0.0.1:" + redis.port() + (redisUri.getRawPath() == null ? "" : redisUri.getRawPath());
+            try {
+                current = launcher.start(e, pgUrl, redisUrl, appCpus, 0);
+            } catch (AppLauncher.StartFailure f) {
+                return new AppProfile(e.name(), f.getMessage(), List.of(), List.of());
+            }
+            AppProcess app = current;
+            try {
+                line(e, "started through the wire proxies (pid " + app.pid() + "); conformance gate through them...");
+                ConformanceReport gate = new Gate(session.reference(), session.redis()).check(e, app.port());
+                if (!gate.passed()) {
+                    return new AppProfile(e.name(), "conformance failed through the wire proxies: "
+                            + gate.mismatches().size() + " mismatch(es), first: " + gate.mismatches().getFirst().caseName()
+                            + ": " + gate.mismatches().getFirst().what(), List.of(), List.of());
+                }
+                line(e, "gate passed through the proxies: " + gate.casesChecked() + " cases");
+                return profileRoutes(e, routes, app, pg, redis, dir);
+            } finally {
+                app.stop();
+                current = null;
+            }
+        }
+    }
+
+    private AppProfile profileRoutes(AppEntry e, List<Route> routes, AppProcess app, CountingProxy pg,
+                                     CountingProxy redis, Path dir) throws IOException, InterruptedException {
+        List<String> tools = new ArrayList<>(List.of("PostgreSQL and Redis wire proxies (fairbench)",
+                "/proc CPU accounting"));
+        JvmTools jvm = JstatGc.jstatFor(app.pid())
+                .map(jstat -> new JvmTools(jstat.getParent().getParent(),
+                        Path.of(System.getProperty("java.io.tmpdir"), "fairbench-profile")))
+                .orElse(null);
+        boolean strace = !settings.straceWindow().isZero() && Strace.available();
+        boolean perf = jvm == null && !settings.cpuProfileWindow().isZero() && Perf.available();
+        if (jvm != null) {
+            tools.add("JFR (jdk.GarbageCollection)");
+            if (!settings.cpuProfileWindow().isZero()) tools.add("async-profiler 4.2 (itimer)");
+            jvm.startJfr(app.pid(), JFR_NAME);
+        }
+        if (strace) tools.add("strace -c -f");
+        if (perf) tools.add("perf record -g");
+        RouteTargets targets = new RouteTargets(session.dataset(), settings.detailSlugs());
+        List<RouteProfile> measured = new ArrayList<>();
+        List<Instant[]> windows = new ArrayList<>();
+        try {
+            for (Route route : routes) {
+                if (!e.serves(route)) continue;
+                Instant[] window = new Instant[2];
+                RouteProfile p = profileRoute(e, route, app, targets, pg, redis, dir, jvm, strace, perf, window);
+                measured.add(p);
+                windows.add(window);
+                line(e, summary(p));
+                if (!app.isAlive()) {
+                    return new AppProfile(e.name(), "exited with code " + app.exitCode() + " while profiling "
+                            + route.routeName() + "; last lines of its log:\n" + app.logTail(), measured, tools);
+                }
+            }
+        } catch (LoadException ex) {
+            return new AppProfile(e.name(), "load failed while profiling: " + ex.getMessage(), measured, tools);
+        } finally {
+            if (jvm != null && app.isAlive()) {
+                Path jfr = dir.resolve("gc.jfr");
+                jvm.stopJfr(app.pid(), JFR_NAME, jfr);
+                for (int i = 0; i < measured.size(); i++) {
+                    JfrGc.Stats gc = JfrGc.read(jfr, windows.get(i)[0], windows.get(i)[1]);
+                    measured.set(i, measured.get(i).withGc(gc.collectionsPerSecond(), gc.pauseSharePercent() / 100));
+                }
+            }
+        }
+        return new AppProfile(e.name(), null, measured, tools);
+    }
+
+    private RouteProfile profileRoute(AppEntry e, Route route, AppProcess app, RouteTargets targets,
+                                      CountingProxy pg, CountingProxy redis, Path dir, JvmTools jvm, boolean strace,
+                                      boolean perf, Instant[] window) throws LoadException, IOException,
+            InterruptedException {
+        String r = route.routeName();
+        List<String> notes = new ArrayList<>();
+        session.redis().flushdb();
+        LoadSpec spec = targets.spec(route, app.port(), settings.connections(), settings.loadgenThreads(),
+                settings.window());
+        if (!settings.warmup().isZero()) LoadGenerator.run(spec.withDuration(settings.warmup()), null);
+        awaitQuietWire(pg, redis);
+
+        WireCounts seqPg0 = pg.counts();
+        WireCounts seqRedis0 = redis.counts();
+        LoadResult one = LoadGenerator.run(targets.spec(route, app.port(), 1, 1, settings.sequentialWindow()), null);
+        awaitQuietWire(pg, redis);
+        RouteProfile.Sequential sequential = new RouteProfile.Sequential(one.requestsSent(),
+                pg.counts().minus(seqPg0), redis.counts().minus(seqRedis0));
+
+        WireCounts pg0 = pg.counts();
+        WireCounts redis0 = redis.counts();
+        CpuTimes app0 = CpuTimes.ofTree(app.pid());
+        Long pgCpu0 = cpu(session.services().postgresPid());
+        Long redisCpu0 = cpu(session.services().redisPid());
+        RunSampler sampler = new RunSampler(app.pid(), settings.window(), false);
+        window[0] = Instant.now();
+        LoadResult load;
+        try {
+            load = LoadGenerator.run(spec, null);
+            if (load.requestsCompleted() == 0) {
+                // On a loaded machine the app may get no CPU for a whole window: measure once more.
+                notes.add("the first counting window completed no request and was repeated");
+                window[0] = Instant.now();
+                load = LoadGenerator.run(spec, null);
+            }
+        } finally {
+            sampler.close();
+        }
+        window[1] = Instant.now();
+        awaitQuietWire(pg, redis);
+        WireCounts pgDelta = pg.counts().minus(pg0);
+        WireCounts redisDelta = redis.counts().minus(redis0);
+        CpuTimes appCpu = CpuTimes.ofTree(app.pid()).minus(app0);
+        Long pgCpu = minus(cpu(session.services().postgresPid()), pgCpu0);
+        Long redisCpu = minus(cpu(session.services().redisPid()), redisCpu0);
+        if (pgCpu == null) notes.add("PostgreSQL is external: its CPU is not measured");
+        if (redisCpu == null) notes.add("Redis is external: its CPU is not measured");
+        double underLoad = load.requestsSent() == 0 ? 0 : (double) pgDelta.clientBursts() / load.requestsSent();
+        if (pgDelta.queries() > 0 && underLoad < 0.8 * sequential.postgresRoundTripsPerPage()) {
+            notes.add(String.format(Locale.ROOT, "at %d connections %.2f PostgreSQL writes per request against %.2f for "
+                            + "a page alone: statements of several requests share a write", settings.connections(),
+                    underLoad, sequential.postgresRoundTripsPerPage()));
+        }
+        long failed = load.errors() + load.non2xx() + one.errors() + one.non2xx();
+        if (failed > 0) {
+            notes.add(String.format(Locale.ROOT, "counting window: %d errors and %d non-2xx responses of %d",
+                    load.errors(), load.non2xx(), load.requestsCompleted()));
+        }
+
+        Long syscalls = null;
+        long syscallRequests = 0;
+        Map<String, Long> byName = Map.of();
+        if (strace) {
+            try (Strace tracer = Strace.attach(app.pid(), dir.resolve(r + ".strace.txt"))) {
+                LoadResult traced = LoadGenerator.run(spec.withDuration(settings.straceWindow()), null);
+                Strace.Summary s = tracer.stop();
+                syscalls = s.totalCalls();
+                syscallRequests = traced.requestsCompleted();
+                byName = top(s.callsByName());
+            } catch (IOException ex) {
+                notes.add("syscalls not counted: " + ex.getMessage());
+            }
+        } else if (!settings.straceWindow().isZero()) {
+            notes.add("syscalls not counted: strace is not installed");
+        }
+
+        String flame = null;
+        if (!settings.cpuProfileWindow().isZero()) {
+            Path html = dir.resolve(r + ".html");
+            LoadSpec profiled = spec.withDuration(settings.cpuProfileWindow());
+            if (jvm != null) {
+                jvm.startCpuProfile(app.pid());
+                try {
+                    LoadGenerator.run(profiled, null);
+                } finally {
+                    jvm.stopCpuProfile(app.pid(), html);
+                }
+                flame = resultsDir.relativize(html).toString();
+            } else if (perf) {
+                CompletableFuture<LoadResult> loading = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return LoadGenerator.run(profiled, null);
+                    } catch (LoadException ex) {
+                        throw new IllegalStateException(ex.getMessage(), ex);
+                    }
+                }, command -> Thread.ofVirtual().start(command));
+                Path data = dir.resolve(r + ".perf.data");
+                Map<String, Long> stacks = Perf.record(app.pid(), (int) Math.max(1, profiled.duration().toSeconds()), data);
+                loading.join();
+                Files.deleteIfExists(data);
+                Files.writeString(html, FlameGraph.html(e.label() + " " + r + " (perf, " + stacks.values().stream()
+                        .mapToLong(Long::longValue).sum() + " samples)", stacks), StandardCharsets.UTF_8);
+                flame = resultsDir.relativize(html).toString();
+            } else {
+                notes.add("no CPU profile: perf is not available for a native app");
+            }
+        }
+        return new RouteProfile(r, load.durationSeconds(), load.requestsSent(), load.requestsCompleted(),
+                load.requestsPerSecond(), failed, pgDelta, redisDelta, sequential, appCpu, pgCpu, redisCpu,
+                sampler.contextSwitches(), syscalls, syscallRequests, byName, null, null, flame, notes);
+    }
+
+    /**
+     * Waits until neither proxy moved a byte for {@value #QUIET_MILLIS} ms (at most {@value #QUIET_LIMIT_MILLIS}
+     * ms): the app finishes the requests still in flight when the load stops, and their queries belong to the
+     * window.
+     */
+    private static void awaitQuietWire(CountingProxy pg, CountingProxy redis) throws InterruptedException {
+        long deadline = System.nanoTime() + QUIET_LIMIT_MILLIS * 1_000_000;
+        long last = pg.counts().clientBytes() + pg.counts().serverBytes() + redis.counts().clientBytes()
+                + redis.counts().serverBytes();
+        while (System.nanoTime() - deadline < 0) {
+            Thread.sleep(QUIET_MILLIS);
+            long now = pg.counts().clientBytes() + pg.counts().serverBytes() + redis.counts().clientBytes()
+                    + redis.counts().serverBytes();
+            if (now == last) return;
+            last = now;
+        }
+    }
+
+    private static Map<String, Long> top(Map<String, Long> calls) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        calls.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(TOP_SYSCALLS)
+                .forEach(en -> out.put(en.getKey(), en.getValue()));
+        return out;
+    }
+
+    private static Long cpu(OptionalLong pid) {
+        return pid.isPresent() ? ProcFs.treeCpuMicros(pid.getAsLong()) : null;
+    }
+
+    private static Long minus(Long after, Long before) {
+        return after == null || before == null ? null : Math.max(0, after - before);
+    }
+
+    private void line(AppEntry e, String text) {
+        out.println("[" + e.name() + "] " + text);
+        out.flush();
+    }
+
+    static String summary(RouteProfile p) {
+        var m = p.toModel();
+        return String.format(Locale.ROOT, "%-13s %,8.0f req/s  pg %.2f queries %.2f round trips/page  redis %.2f "
+                        + "cmds %.2f bursts  cpu us/req app %.1f+%.1f pg %s redis %s  syscalls/req %s",
+                p.route(), p.requestsPerSecond(), p.postgresQueriesPerRequest(),
+                p.sequential().postgresRoundTripsPerPage(),
+                p.redisCommandsPerRequest(), p.redisBurstsPerRequest(), nz(m.cpu().appUserUs()), nz(m.cpu().appSystemUs()),
+                fmt(m.cpu().postgresUs()), fmt(m.cpu().redisUs()), fmt(m.syscallsPerRequest()));
+    }
+
+    private static double nz(Double d) {
+        return d == null ? 0 : d;
+    }
+
+    private static String fmt(Double d) {
+        return d == null ? "-" : String.format(Locale.ROOT, "%.1f", d);
+    }
+}
