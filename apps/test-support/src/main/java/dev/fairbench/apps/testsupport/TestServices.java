@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -66,9 +67,22 @@ public final class TestServices {
         return running.embeddedRedis().orElseThrow();
     }
 
+    /**
+     * Runs as a shutdown hook, concurrently with the one {@link RunningServices} registers: whichever closes first
+     * stops the servers, so wait for PostgreSQL to be gone before deleting its cluster.
+     */
     private void stopAndDelete() {
         Path cluster = postgres().clusterDir();
         running.close();
+        if (!running.startedPostgres()) return;
+        long deadlineNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (postgres().isRunning() && System.nanoTime() < deadlineNanos) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
         if (!postgres().isRunning()) deleteTree(cluster);
     }
 
