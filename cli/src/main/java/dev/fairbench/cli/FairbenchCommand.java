@@ -25,6 +25,8 @@ import picocli.CommandLine.Spec;
             VerifyCommand.class,
             ServeCommand.class,
             AppsCommand.class,
+            ProfileCommand.class,
+            CapacityCommand.class,
         },
         footer = {"", "Exit codes: 0 success, 1 failure, 2 usage error."})
 public final class FairbenchCommand implements Runnable {

@@ -76,7 +76,8 @@ public final class CapacityPass {
 
     /**
      * @param result   the search's steps, then the overload step, as {@code results.json} holds them
-     * @param best     the highest step within the SLO, or null when even the first rate broke it
+     * @param best     the highest step within the SLO (the overload step itself when it stayed within), or null when
+     *                 even the first rate broke it
      * @param overload the overload step, or null when no rate met the SLO
      */
     public record Outcome(CapacityResult result, CapacityResult.Step best, Overload overload) {}
@@ -136,6 +137,12 @@ public final class CapacityPass {
             LoadResult r = loads.getLast();
             overload = new Overload(rate, s.requestsPerSecond(), r.timeouts(),
                     r.connectErrors() + r.readErrors() + r.writeErrors() + r.non2xx(), s);
+            if (s.withinSlo()) {
+                // The search ran out of steps below the real capacity: the overload step is the best one seen.
+                out.println("the overload step stayed within the SLO: the capacity is at least its rate (raise the"
+                        + " most steps to find it)");
+                best = s;
+            }
         }
         CapacityResult result = new CapacityResult(route, settings.sloP99Millis(), settings.step().toMillis() / 1000.0,
                 steps);

@@ -83,6 +83,7 @@ public final class CapacitySession {
     private final Options o;
     private final PrintStream out;
     private volatile AppProcess current;
+    private final List<String> failures = new ArrayList<>();
 
     public CapacitySession(Options options, PrintStream out) {
         this.o = options;
@@ -128,12 +129,18 @@ public final class CapacitySession {
         }
     }
 
+    /** The apps whose capacity could not be measured, each with why; after {@link #run}. */
+    public List<String> failures() {
+        return List.copyOf(failures);
+    }
+
     private Results measureApp(AppEntry e, AppLauncher launcher, Session session, Results results)
             throws IOException, InterruptedException {
         AppLauncher.Prepared prepared = launcher.prepare(e, o.build(), out);
         if (!prepared.ready()) {
             out.println("[" + e.name() + "] not measured: " + prepared.reason());
-            return results.app(e.name()).isPresent() ? results : results.withApp(ResultsDir.app(results, e,
+            if (prepared.failed()) failures.add(e.name() + ": " + prepared.reason());
+            return results.app(e.name()).isPresent() ? results : results.withApp(ResultsDir.app(results, o.outputDir(), e,
                     prepared.failed() ? AppStatus.FAILED : AppStatus.SKIPPED, prepared.reason()));
         }
         String r = o.route().routeName();
@@ -142,8 +149,9 @@ public final class CapacitySession {
                     o.placement().appCpus(), 0);
         } catch (AppLauncher.StartFailure f) {
             out.println("[" + e.name() + "] " + f.getMessage());
+            failures.add(e.name() + ": " + f.getMessage());
             return results.app(e.name()).isPresent() ? results
-                    : results.withApp(ResultsDir.app(results, e, AppStatus.FAILED, f.getMessage()));
+                    : results.withApp(ResultsDir.app(results, o.outputDir(), e, AppStatus.FAILED, f.getMessage()));
         }
         AppProcess app = current;
         try {
@@ -152,8 +160,9 @@ public final class CapacitySession {
                 String why = "conformance failed: " + gate.mismatches().getFirst().caseName() + ": "
                         + gate.mismatches().getFirst().what();
                 out.println("[" + e.name() + "] " + why);
+                failures.add(e.name() + ": " + why);
                 return results.app(e.name()).isPresent() ? results
-                        : results.withApp(ResultsDir.app(results, e, AppStatus.FAILED, why));
+                        : results.withApp(ResultsDir.app(results, o.outputDir(), e, AppStatus.FAILED, why));
             }
             session.redis().flushdb();
             out.println("[" + e.name() + "] " + r + " capacity, p99 under " + o.settings().sloP99Millis() + " ms (pid "
@@ -164,15 +173,16 @@ public final class CapacitySession {
                     .measure(r, spec, OptionalLong.of(app.pid()));
             out.println("[" + e.name() + "] " + describe(outcome));
             writeRaw(e.name(), outcome);
-            AppResult a = ResultsDir.app(results, e, AppStatus.MEASURED, null);
+            AppResult a = ResultsDir.app(results, o.outputDir(), e, AppStatus.MEASURED, null);
             List<CapacityResult> capacity = new ArrayList<>(a.capacity());
             capacity.removeIf(c -> c.route().equals(r));
             capacity.add(outcome.result());
             return results.withApp(a.withCapacity(capacity));
         } catch (LoadException ex) {
             out.println("[" + e.name() + "] capacity search failed: " + ex.getMessage());
+            failures.add(e.name() + ": " + ex.getMessage());
             return results.app(e.name()).isPresent() ? results
-                    : results.withApp(ResultsDir.app(results, e, AppStatus.FAILED, "capacity: " + ex.getMessage()));
+                    : results.withApp(ResultsDir.app(results, o.outputDir(), e, AppStatus.FAILED, "capacity: " + ex.getMessage()));
         } finally {
             app.stop();
             current = null;

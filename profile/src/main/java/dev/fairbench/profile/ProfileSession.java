@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,7 @@ public final class ProfileSession {
 
     private final Options o;
     private final PrintStream out;
+    private final List<String> failures = new ArrayList<>();
 
     public ProfileSession(Options options, PrintStream out) {
         this.o = options;
@@ -124,22 +126,29 @@ public final class ProfileSession {
         }
     }
 
+    /** The apps that could not be profiled (build, start, gate or load failed), each with why; after {@link #run}. */
+    public List<String> failures() {
+        return List.copyOf(failures);
+    }
+
     private Results profileApp(AppEntry e, AppLauncher launcher, AppProfiler profiler, Results results)
             throws IOException, InterruptedException {
         AppLauncher.Prepared prepared = launcher.prepare(e, o.build(), out);
         if (!prepared.ready()) {
             out.println("[" + e.name() + "] not profiled: " + prepared.reason());
+            if (prepared.failed()) failures.add(e.name() + ": " + prepared.reason());
             AppStatus status = prepared.failed() ? AppStatus.FAILED : AppStatus.SKIPPED;
             return results.app(e.name()).isPresent() ? results
-                    : results.withApp(ResultsDir.app(results, e, status, prepared.reason()));
+                    : results.withApp(ResultsDir.app(results, o.outputDir(), e, status, prepared.reason()));
         }
         AppProfiler.AppProfile p = profiler.profile(e, o.routes());
         writeRaw(p);
-        AppResult app = ResultsDir.app(results, e, p.failed() == null ? AppStatus.MEASURED : AppStatus.FAILED,
+        AppResult app = ResultsDir.app(results, o.outputDir(), e, p.failed() == null ? AppStatus.MEASURED : AppStatus.FAILED,
                 p.failed());
         if (p.failed() != null) {
             // An app the timed runs measured keeps its status: the failure is in profile.json and on the console.
             out.println("[" + e.name() + "] profile failed: " + p.failed());
+            failures.add(e.name() + ": " + p.failed());
         }
         if (!p.routes().isEmpty()) {
             app = app.withProfile(new Profile(o.settings().window().toMillis() / 1000.0, p.tools(),

@@ -67,13 +67,14 @@ final class ResultsDir {
     }
 
     /** The app as recorded, or a new entry for it with {@code status} when the results do not have it yet. */
-    static AppResult app(Results results, AppEntry e, AppStatus status, String reason) {
+    static AppResult app(Results results, Path dir, AppEntry e, AppStatus status, String reason) {
         return results.app(e.name()).orElseGet(() -> {
             List<String> flags = e.runtimeFlags().isBlank() ? List.of()
                     : Arrays.asList(e.runtimeFlags().trim().split("\\s+"));
             List<NotEqualized> ne = e.unequalized().stream().map(u -> new NotEqualized(u.setting(), u.why())).toList();
+            String log = "logs/" + e.name() + ".log";
             return new AppResult(e.name(), e.label(), language(e.language()), status, reason, e.versions(), flags,
-                    null, ne, List.of(), null, List.of());
+                    null, ne, List.of(), null, List.of(), Files.exists(dir.resolve(log)) ? log : null);
         });
     }
 
