@@ -45,6 +45,11 @@ public class SpringApp {
         if (System.getProperty("jdk.virtualThreadScheduler.parallelism") == null) {
             System.setProperty("jdk.virtualThreadScheduler.parallelism", Integer.toString(env.workers()));
         }
+        // Socket pollers on platform threads, as in the Helidon app: on Linux the JDK runs them as virtual threads by
+        // default, which with one carrier left Helidon's core three-quarters idle. Here only pgjdbc's reads go
+        // through them (Tomcat has its own NIO poller); no difference measured, kept so that both virtual-thread
+        // apps run the same JDK machinery. Read once, before the first virtual thread blocks on a socket.
+        if (System.getProperty("jdk.pollerMode") == null) System.setProperty("jdk.pollerMode", "1");
         return new SpringApplicationBuilder(SpringApp.class)
                 .properties(properties(env))
                 .initializers(context -> context.getBeanFactory().registerSingleton("appEnvironment", env))
