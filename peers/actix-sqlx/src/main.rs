@@ -40,7 +40,9 @@ impl ResponseError for Error {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status_code()).content_type(self.0.content_type()).body(self.0.body())
+        HttpResponse::build(self.status_code())
+            .content_type(self.0.content_type())
+            .body(self.0.body())
     }
 }
 
@@ -120,13 +122,18 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
             let (postgres, redis) = (postgres.clone(), redis.clone());
             async move {
                 let redis = cache::connect(redis).map_err(|e| format!("redis: {e}"))?;
-                Ok::<_, String>(Worker { db: db::pool(postgres, pool_max, pool_min), redis })
+                Ok::<_, String>(Worker {
+                    db: db::pool(postgres, pool_max, pool_min),
+                    redis,
+                })
             }
         };
         App::new()
             .app_data(blog.clone())
             // A slug that does not decode (e.g. invalid UTF-8) is a 404 like any other bad slug.
-            .app_data(web::PathConfig::default().error_handler(|_, _| Error(Failure::NotFound).into()))
+            .app_data(
+                web::PathConfig::default().error_handler(|_, _| Error(Failure::NotFound).into()),
+            )
             .app_data(web::PayloadConfig::new(blog_core::MAX_BODY_BYTES))
             .data_factory(worker)
             .service(resource("/").route(web::get().to(index)))

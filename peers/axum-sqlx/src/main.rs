@@ -35,8 +35,14 @@ impl From<Failure> for Error {
 
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.0.status()).expect("contract status codes are valid");
-        (status, [(CONTENT_TYPE, self.0.content_type())], self.0.body()).into_response()
+        let status =
+            StatusCode::from_u16(self.0.status()).expect("contract status codes are valid");
+        (
+            status,
+            [(CONTENT_TYPE, self.0.content_type())],
+            self.0.body(),
+        )
+            .into_response()
     }
 }
 
@@ -64,7 +70,12 @@ async fn post_page(State(app): State<App>, path: Result<Path<String>, PathReject
 }
 
 async fn post_cached(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Page {
-    ok(HTML, app.blog.post_cached(&app.db, &app.redis, &slug(path)?).await?)
+    ok(
+        HTML,
+        app.blog
+            .post_cached(&app.db, &app.redis, &slug(path)?)
+            .await?,
+    )
 }
 
 async fn tag_page(State(app): State<App>, path: Result<Path<String>, PathRejection>) -> Page {
@@ -104,7 +115,10 @@ fn router(app: App) -> Router {
         .route("/tag/{slug}", get(tag_page))
         .route("/compute", get(compute))
         .route("/hello", get(hello))
-        .route("/phash", post(phash).layer(DefaultBodyLimit::max(blog_core::MAX_BODY_BYTES)))
+        .route(
+            "/phash",
+            post(phash).layer(DefaultBodyLimit::max(blog_core::MAX_BODY_BYTES)),
+        )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
@@ -123,7 +137,9 @@ async fn serve(config: Config) -> Result<(), String> {
         .tap_io(|tcp| {
             let _ = tcp.set_nodelay(true);
         });
-    axum::serve(listener, router(app)).await.map_err(|e| e.to_string())
+    axum::serve(listener, router(app))
+        .await
+        .map_err(|e| e.to_string())
 }
 
 fn main() {

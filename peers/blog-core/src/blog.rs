@@ -15,7 +15,9 @@ pub struct Blog {
 impl Blog {
     pub fn new() -> Self {
         crate::phash::init();
-        Blog { templates: Templates::new() }
+        Blog {
+            templates: Templates::new(),
+        }
     }
 
     /// `GET /`. Every route takes one connection for all its queries and gives it back before rendering.
@@ -29,7 +31,9 @@ impl Blog {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        let page = db::post(&mut *db.acquire().await?, slug).await?.ok_or(Failure::NotFound)?;
+        let page = db::post(&mut *db.acquire().await?, slug)
+            .await?
+            .ok_or(Failure::NotFound)?;
         Ok(self.templates.post(&page).into_bytes())
     }
 
@@ -38,21 +42,37 @@ impl Blog {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        let page = db::tag(&mut *db.acquire().await?, slug).await?.ok_or(Failure::NotFound)?;
+        let page = db::tag(&mut *db.acquire().await?, slug)
+            .await?
+            .ok_or(Failure::NotFound)?;
         Ok(self.templates.tag(&page).into_bytes())
     }
 
     /// `GET /cached`.
-    pub async fn index_cached(&self, db: &PgPool, redis: &ConnectionManager) -> Result<Vec<u8>, Failure> {
+    pub async fn index_cached(
+        &self,
+        db: &PgPool,
+        redis: &ConnectionManager,
+    ) -> Result<Vec<u8>, Failure> {
         cached(redis, &cache::key("/cached"), self.index(db)).await
     }
 
     /// `GET /post/{slug}/cached`. A bad slug is a 404 without asking Redis.
-    pub async fn post_cached(&self, db: &PgPool, redis: &ConnectionManager, slug: &str) -> Result<Vec<u8>, Failure> {
+    pub async fn post_cached(
+        &self,
+        db: &PgPool,
+        redis: &ConnectionManager,
+        slug: &str,
+    ) -> Result<Vec<u8>, Failure> {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        cached(redis, &cache::key(&format!("/post/{slug}/cached")), self.post(db, slug)).await
+        cached(
+            redis,
+            &cache::key(&format!("/post/{slug}/cached")),
+            self.post(db, slug),
+        )
+        .await
     }
 }
 

@@ -35,7 +35,10 @@ impl Config {
             workers: number(&var, "WORKERS", cores)?,
         };
         if config.pool_max < 1 || config.pool_min > config.pool_max {
-            return Err(format!("need 0 <= POOL_MIN <= POOL_MAX, 1 <= POOL_MAX; got {}, {}", config.pool_min, config.pool_max));
+            return Err(format!(
+                "need 0 <= POOL_MIN <= POOL_MAX, 1 <= POOL_MAX; got {}, {}",
+                config.pool_min, config.pool_max
+            ));
         }
         if config.workers < 1 {
             return Err("WORKERS must be at least 1".into());
@@ -60,13 +63,22 @@ impl Config {
 }
 
 fn required(var: &impl Fn(&str) -> Option<String>, name: &str) -> Result<String, String> {
-    var(name).filter(|v| !v.trim().is_empty()).ok_or_else(|| format!("{name} is not set"))
+    var(name)
+        .filter(|v| !v.trim().is_empty())
+        .ok_or_else(|| format!("{name} is not set"))
 }
 
-fn number<T: FromStr>(var: &impl Fn(&str) -> Option<String>, name: &str, default: T) -> Result<T, String> {
+fn number<T: FromStr>(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: T,
+) -> Result<T, String> {
     match var(name).filter(|v| !v.trim().is_empty()) {
         None => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| format!("{name} is not a valid number: {v}")),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name} is not a valid number: {v}")),
     }
 }
 
@@ -75,17 +87,36 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, String> {
-        Config::from_lookup(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string()))
+        Config::from_lookup(|name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        })
     }
 
-    const URLS: [(&str, &str); 2] =
-        [("DATABASE_URL", "postgresql://fairbench@127.0.0.1:15432/fairbench"), ("REDIS_URL", "redis://127.0.0.1:16379")];
+    const URLS: [(&str, &str); 2] = [
+        (
+            "DATABASE_URL",
+            "postgresql://fairbench@127.0.0.1:15432/fairbench",
+        ),
+        ("REDIS_URL", "redis://127.0.0.1:16379"),
+    ];
 
     #[test]
     fn reads_every_variable() {
-        let c = config(&[URLS[0], URLS[1], ("PORT", "18081"), ("POOL_MAX", "16"), ("POOL_MIN", "4"), ("WORKERS", "2")])
-            .unwrap();
-        assert_eq!((c.port, c.pool_max, c.pool_min, c.workers), (18081, 16, 4, 2));
+        let c = config(&[
+            URLS[0],
+            URLS[1],
+            ("PORT", "18081"),
+            ("POOL_MAX", "16"),
+            ("POOL_MIN", "4"),
+            ("WORKERS", "2"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (c.port, c.pool_max, c.pool_min, c.workers),
+            (18081, 16, 4, 2)
+        );
         assert_eq!(c.pool_slice(), (8, 2));
         assert!(c.postgres().is_ok() && c.redis().is_ok());
     }
@@ -95,14 +126,24 @@ mod tests {
         let c = config(&URLS).unwrap();
         assert_eq!((c.port, c.pool_max, c.pool_min), (8080, 16, 4));
         assert!(config(&[URLS[0]]).unwrap_err().contains("REDIS_URL"));
-        assert!(config(&[URLS[0], URLS[1], ("PORT", "x")]).unwrap_err().contains("PORT"));
+        assert!(config(&[URLS[0], URLS[1], ("PORT", "x")])
+            .unwrap_err()
+            .contains("PORT"));
         assert!(config(&[URLS[0], URLS[1], ("POOL_MIN", "20")]).is_err());
         assert!(config(&[URLS[0], URLS[1], ("WORKERS", "0")]).is_err());
     }
 
     #[test]
     fn pool_slices() {
-        let slice = |max, min, workers| Config { pool_max: max, pool_min: min, workers, ..config(&URLS).unwrap() }.pool_slice();
+        let slice = |max, min, workers| {
+            Config {
+                pool_max: max,
+                pool_min: min,
+                workers,
+                ..config(&URLS).unwrap()
+            }
+            .pool_slice()
+        };
         assert_eq!(slice(16, 4, 1), (16, 4));
         assert_eq!(slice(16, 4, 3), (5, 1));
         assert_eq!(slice(16, 4, 8), (2, 0));

@@ -26,45 +26,79 @@ pub fn pool(options: PgConnectOptions, max: u32, min: u32) -> PgPool {
 
 /// `GET /`: 3 queries.
 pub async fn index(conn: &mut PgConnection) -> sqlx::Result<IndexPage> {
-    let posts = sqlx::query_as(sql::LATEST_POSTS).fetch_all(&mut *conn).await?;
-    Ok(IndexPage { posts: post_lines(conn, posts).await? })
+    let posts = sqlx::query_as(sql::LATEST_POSTS)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(IndexPage {
+        posts: post_lines(conn, posts).await?,
+    })
 }
 
 /// `GET /post/{slug}`: 3 queries, or 1 when there is no such post.
 pub async fn post(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option<PostPage>> {
-    let row: Option<(i32, String, String, model::Date, String)> =
-        sqlx::query_as(sql::POST).bind(slug).fetch_optional(&mut *conn).await?;
+    let row: Option<(i32, String, String, model::Date, String)> = sqlx::query_as(sql::POST)
+        .bind(slug)
+        .fetch_optional(&mut *conn)
+        .await?;
     let Some((_id, title, body, date, author)) = row else {
         return Ok(None);
     };
-    let tags: Vec<(String, String)> = sqlx::query_as(sql::POST_TAGS).bind(slug).fetch_all(&mut *conn).await?;
-    let comments: Vec<(String, String)> =
-        sqlx::query_as(sql::POST_COMMENTS).bind(slug).fetch_all(&mut *conn).await?;
+    let tags: Vec<(String, String)> = sqlx::query_as(sql::POST_TAGS)
+        .bind(slug)
+        .fetch_all(&mut *conn)
+        .await?;
+    let comments: Vec<(String, String)> = sqlx::query_as(sql::POST_COMMENTS)
+        .bind(slug)
+        .fetch_all(&mut *conn)
+        .await?;
     Ok(Some(PostPage {
         title,
         author,
         date: date.to_string(),
         body,
-        tags: tags.into_iter().map(|(slug, name)| model::TagLink { slug, name }).collect(),
-        comments: comments.into_iter().map(|(author, body)| model::Comment { author, body }).collect(),
+        tags: tags
+            .into_iter()
+            .map(|(slug, name)| model::TagLink { slug, name })
+            .collect(),
+        comments: comments
+            .into_iter()
+            .map(|(author, body)| model::Comment { author, body })
+            .collect(),
     }))
 }
 
 /// `GET /tag/{slug}`: 4 queries, or 1 when there is no such tag.
 pub async fn tag(conn: &mut PgConnection, slug: &str) -> sqlx::Result<Option<TagPage>> {
-    let row: Option<(i32, String, String)> = sqlx::query_as(sql::TAG).bind(slug).fetch_optional(&mut *conn).await?;
+    let row: Option<(i32, String, String)> = sqlx::query_as(sql::TAG)
+        .bind(slug)
+        .fetch_optional(&mut *conn)
+        .await?;
     let Some((_id, _slug, name)) = row else {
         return Ok(None);
     };
-    let posts = sqlx::query_as(sql::TAG_POSTS).bind(slug).fetch_all(&mut *conn).await?;
-    Ok(Some(TagPage { name, posts: post_lines(conn, posts).await? }))
+    let posts = sqlx::query_as(sql::TAG_POSTS)
+        .bind(slug)
+        .fetch_all(&mut *conn)
+        .await?;
+    Ok(Some(TagPage {
+        name,
+        posts: post_lines(conn, posts).await?,
+    }))
 }
 
 /// The tags and comment counts of `posts` in one batch each (no query per post).
-async fn post_lines(conn: &mut PgConnection, posts: Vec<PostRow>) -> sqlx::Result<Vec<model::PostLine>> {
+async fn post_lines(
+    conn: &mut PgConnection,
+    posts: Vec<PostRow>,
+) -> sqlx::Result<Vec<model::PostLine>> {
     let ids: Vec<i32> = posts.iter().map(|p| p.0).collect();
-    let tags: Vec<PostTagRow> = sqlx::query_as(sql::TAGS_OF_POSTS).bind(&ids).fetch_all(&mut *conn).await?;
-    let counts: Vec<CommentCountRow> =
-        sqlx::query_as(sql::COMMENT_COUNTS).bind(&ids).fetch_all(&mut *conn).await?;
+    let tags: Vec<PostTagRow> = sqlx::query_as(sql::TAGS_OF_POSTS)
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
+    let counts: Vec<CommentCountRow> = sqlx::query_as(sql::COMMENT_COUNTS)
+        .bind(&ids)
+        .fetch_all(&mut *conn)
+        .await?;
     Ok(model::post_lines(posts, tags, counts))
 }

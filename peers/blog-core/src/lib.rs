@@ -36,7 +36,9 @@ const MAX_SLUG_LEN: usize = 200;
 /// The slug rule of the contract, `[a-z0-9-]+` (at most 200 bytes): anything else is a 404 without a query.
 pub fn is_valid_slug(slug: &str) -> bool {
     (1..=MAX_SLUG_LEN).contains(&slug.len())
-        && slug.bytes().all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
+        && slug
+            .bytes()
+            .all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
 }
 
 #[cfg(test)]
@@ -48,7 +50,20 @@ mod tests {
         for ok in ["a", "lock-thread-slow-976", "0-9", "-"] {
             assert!(is_valid_slug(ok), "{ok:?}");
         }
-        for bad in ["", "A", "a b", "a/b", "a\0", "x' OR '1'='1", "../etc", "sl%41g", "café", "a_b", "a\n", "a".repeat(201).as_str()] {
+        for bad in [
+            "",
+            "A",
+            "a b",
+            "a/b",
+            "a\0",
+            "x' OR '1'='1",
+            "../etc",
+            "sl%41g",
+            "café",
+            "a_b",
+            "a\n",
+            "a".repeat(201).as_str(),
+        ] {
             assert!(!is_valid_slug(bad), "{bad:?}");
         }
     }

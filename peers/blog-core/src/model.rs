@@ -61,10 +61,17 @@ pub struct PostPage {
 }
 
 /// Joins post rows with their tags and comment counts, keeping the order of `posts`.
-pub fn post_lines(posts: Vec<PostRow>, tags: Vec<PostTagRow>, counts: Vec<CommentCountRow>) -> Vec<PostLine> {
+pub fn post_lines(
+    posts: Vec<PostRow>,
+    tags: Vec<PostTagRow>,
+    counts: Vec<CommentCountRow>,
+) -> Vec<PostLine> {
     let mut tags_by_post: HashMap<i32, Vec<TagLink>> = HashMap::with_capacity(posts.len());
     for (post_id, slug, name) in tags {
-        tags_by_post.entry(post_id).or_default().push(TagLink { slug, name });
+        tags_by_post
+            .entry(post_id)
+            .or_default()
+            .push(TagLink { slug, name });
     }
     let counts: HashMap<i32, i64> = counts.into_iter().collect();
     posts
@@ -85,18 +92,34 @@ mod tests {
     use super::*;
 
     fn tag(slug: &str) -> TagLink {
-        TagLink { slug: slug.into(), name: slug.to_uppercase() }
+        TagLink {
+            slug: slug.into(),
+            name: slug.to_uppercase(),
+        }
     }
 
     #[test]
     fn joins_tags_and_counts_in_post_order() {
         let day = Date::from_ymd_opt(2025, 9, 3).unwrap();
-        let posts = vec![(7, "b".into(), "B".into(), day, "Ann".into()), (3, "a".into(), "A".into(), day, "Bo".into())];
-        let tags = vec![(3, "x".into(), "X".into()), (7, "y".into(), "Y".into()), (7, "z".into(), "Z".into())];
+        let posts = vec![
+            (7, "b".into(), "B".into(), day, "Ann".into()),
+            (3, "a".into(), "A".into(), day, "Bo".into()),
+        ];
+        let tags = vec![
+            (3, "x".into(), "X".into()),
+            (7, "y".into(), "Y".into()),
+            (7, "z".into(), "Z".into()),
+        ];
         let lines = post_lines(posts, tags, vec![(7, 12)]);
         assert_eq!(lines.len(), 2);
-        assert_eq!((lines[0].slug.as_str(), lines[0].comments, &lines[0].tags), ("b", 12, &vec![tag("y"), tag("z")]));
-        assert_eq!((lines[1].slug.as_str(), lines[1].comments, &lines[1].tags), ("a", 0, &vec![tag("x")]));
+        assert_eq!(
+            (lines[0].slug.as_str(), lines[0].comments, &lines[0].tags),
+            ("b", 12, &vec![tag("y"), tag("z")])
+        );
+        assert_eq!(
+            (lines[1].slug.as_str(), lines[1].comments, &lines[1].tags),
+            ("a", 0, &vec![tag("x")])
+        );
         assert_eq!(lines[0].date, "2025-09-03");
     }
 }

@@ -48,14 +48,19 @@ static TABLES: LazyLock<Tables> = LazyLock::new(|| {
     for k in 0..SIDE {
         for n in 0..SIDE {
             // Same operation order as the reference implementation, so the table is bit-identical.
-            let c = (std::f64::consts::PI * (2 * n + 1) as f64 * k as f64 / (2.0 * SIDE as f64)).cos();
+            let c =
+                (std::f64::consts::PI * (2 * n + 1) as f64 * k as f64 / (2.0 * SIDE as f64)).cos();
             cos[k][n] = c;
             cos_t[n][k] = c;
         }
     }
     let mut rng = SplitMix64::new(REFERENCE_SEED);
     let reference = (0..REFERENCE_COUNT).map(|_| rng.next_u64()).collect();
-    Tables { cos, cos_t, reference }
+    Tables {
+        cos,
+        cos_t,
+        reference,
+    }
 });
 
 /// Builds the tables now rather than on the first request.
@@ -108,7 +113,10 @@ pub fn hash(pixels: &[u8; IMAGE_BYTES]) -> u64 {
     let mut sorted = low;
     sorted.sort_by(f64::total_cmp);
     let median = (sorted[31] + sorted[32]) / 2.0;
-    low.iter().enumerate().filter(|(_, &c)| c > median).fold(0, |h, (i, _)| h | 1 << (63 - i))
+    low.iter()
+        .enumerate()
+        .filter(|(_, &c)| c > median)
+        .fold(0, |h, (i, _)| h | 1 << (63 - i))
 }
 
 /// The ids and distances of the 5 reference hashes nearest to `hash`, nearest first, ties by lower id.
@@ -132,9 +140,14 @@ pub fn nearest(hash: u64) -> [(usize, u32); MATCHES] {
 /// The response body for an image, e.g. `{"hash":"c524c31c0c5cfbe7","matches":[{"id":177,"distance":19},...]}`.
 pub fn json(pixels: &[u8; IMAGE_BYTES]) -> String {
     let hash = hash(pixels);
-    let matches: Vec<String> =
-        nearest(hash).iter().map(|(id, d)| format!(r#"{{"id":{id},"distance":{d}}}"#)).collect();
-    format!(r#"{{"hash":"{hash:016x}","matches":[{}]}}"#, matches.join(","))
+    let matches: Vec<String> = nearest(hash)
+        .iter()
+        .map(|(id, d)| format!(r#"{{"id":{id},"distance":{d}}}"#))
+        .collect();
+    format!(
+        r#"{{"hash":"{hash:016x}","matches":[{}]}}"#,
+        matches.join(",")
+    )
 }
 
 /// The whole route: a body of any other length than 4 096 bytes is a 400.
@@ -157,8 +170,14 @@ mod tests {
     }
 
     fn vectors() -> serde_json::Value {
-        let path = format!("{}/../../workload/src/test/resources/phash-vectors.json", env!("CARGO_MANIFEST_DIR"));
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))).unwrap()
+        let path = format!(
+            "{}/../../workload/src/test/resources/phash-vectors.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        serde_json::from_str(
+            &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -170,9 +189,14 @@ mod tests {
             .iter()
             .map(|h| h.as_str().unwrap().to_owned())
             .collect();
-        let ours: Vec<String> = (1..=3).map(|id| format!("{:016x}", reference_hash(id))).collect();
+        let ours: Vec<String> = (1..=3)
+            .map(|id| format!("{:016x}", reference_hash(id)))
+            .collect();
         assert_eq!(ours, first);
-        assert_eq!(format!("{:016x}", reference_hash(2000)), v["reference_hash_2000"].as_str().unwrap());
+        assert_eq!(
+            format!("{:016x}", reference_hash(2000)),
+            v["reference_hash_2000"].as_str().unwrap()
+        );
     }
 
     #[test]
@@ -184,7 +208,12 @@ mod tests {
             let image = base64::engine::general_purpose::STANDARD
                 .decode(vector["image_base64"].as_str().unwrap())
                 .unwrap();
-            assert_eq!(answer(&image).unwrap(), vector["response"].as_str().unwrap(), "{}", vector["name"]);
+            assert_eq!(
+                answer(&image).unwrap(),
+                vector["response"].as_str().unwrap(),
+                "{}",
+                vector["name"]
+            );
         }
     }
 

@@ -39,7 +39,9 @@ impl Templates {
     /// The templates are fixed and the models always have their fields, so rendering cannot fail.
     fn render(&self, name: &str, page: &impl serde::Serialize) -> String {
         let context = Context::from_serialize(page).expect("a view model serializes to a map");
-        self.tera.render(name, &context).expect("the embedded templates render every view model")
+        self.tera
+            .render(name, &context)
+            .expect("the embedded templates render every view model")
     }
 }
 
@@ -76,19 +78,34 @@ mod tests {
     use crate::model::{Comment, PostLine, TagLink};
 
     fn golden(name: &str) -> String {
-        let path = format!("{}/../../workload/src/test/resources/golden/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!(
+            "{}/../../workload/src/test/resources/golden/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
     fn tag(slug: &str, name: &str) -> TagLink {
-        TagLink { slug: slug.into(), name: name.into() }
+        TagLink {
+            slug: slug.into(),
+            name: name.into(),
+        }
     }
 
     #[test]
     fn escapes_exactly_the_five_characters() {
-        assert_eq!(escape_html(r#"a&b<c>d"e'f/g+h"#), "a&amp;b&lt;c&gt;d&#34;e&#39;f/g+h");
-        assert_eq!(escape_html("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;");
-        assert_eq!(escape_html("Пам'ять façade\nline"), "Пам&#39;ять façade\nline");
+        assert_eq!(
+            escape_html(r#"a&b<c>d"e'f/g+h"#),
+            "a&amp;b&lt;c&gt;d&#34;e&#39;f/g+h"
+        );
+        assert_eq!(
+            escape_html("<script>alert(1)</script>"),
+            "&lt;script&gt;alert(1)&lt;/script&gt;"
+        );
+        assert_eq!(
+            escape_html("Пам'ять façade\nline"),
+            "Пам&#39;ять façade\nline"
+        );
         assert_eq!(escape_html(""), "");
     }
 
@@ -105,7 +122,10 @@ mod tests {
             tags: vec![tag("redis", "Redis"), tag("gc", "Garbage collection"), tag("ops", "Ops")],
             comments: vec![],
         };
-        assert_eq!(Templates::new().post(&page), golden("post-page-pipeline-page-97.html"));
+        assert_eq!(
+            Templates::new().post(&page),
+            golden("post-page-pipeline-page-97.html")
+        );
     }
 
     #[test]
@@ -133,7 +153,10 @@ mod tests {
             tags: vec![tag("postgresql", "PostgreSQL"), tag("netty", "Netty"), tag("templates", "<Templates>")],
             comments: comments.iter().map(|(a, b)| Comment { author: a.to_string(), body: b.to_string() }).collect(),
         };
-        assert_eq!(Templates::new().post(&page), golden("post-slow-request-pipeline-1.html"));
+        assert_eq!(
+            Templates::new().post(&page),
+            golden("post-slow-request-pipeline-1.html")
+        );
     }
 
     /// The list pages, rebuilt line by line from the golden files' own post lines.
@@ -141,20 +164,31 @@ mod tests {
     fn list_pages_match_golden() {
         let templates = Templates::new();
         let index = golden("index.html");
-        assert_eq!(templates.index(&IndexPage { posts: parse_post_lines(&index) }), index);
+        assert_eq!(
+            templates.index(&IndexPage {
+                posts: parse_post_lines(&index)
+            }),
+            index
+        );
         for (file, name) in [
             ("tag-benchmarks.html", "Бенчмарки"),
             ("tag-capacity.html", r#"Capacity "planning""#),
             ("tag-templates.html", "<Templates>"),
         ] {
             let page = golden(file);
-            let model = TagPage { name: name.into(), posts: parse_post_lines(&page) };
+            let model = TagPage {
+                name: name.into(),
+                posts: parse_post_lines(&page),
+            };
             assert_eq!(templates.tag(&model), page, "{file}");
         }
     }
 
     fn parse_post_lines(page: &str) -> Vec<PostLine> {
-        page.lines().filter(|l| l.starts_with("<li>")).map(parse_post_line).collect()
+        page.lines()
+            .filter(|l| l.starts_with("<li>"))
+            .map(parse_post_line)
+            .collect()
     }
 
     /// Reads `<li><a href="/post/S">T</a> by A on D, N comments, tags: <a href="/tag/S">N</a>...</li>`.
@@ -186,6 +220,10 @@ mod tests {
     }
 
     fn unescape(html: &str) -> String {
-        html.replace("&lt;", "<").replace("&gt;", ">").replace("&#34;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+        html.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&#34;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&")
     }
 }
