@@ -47,6 +47,8 @@ import java.util.TreeMap;
  */
 public final class Benchmark {
     static final Duration PG_BASELINE_TIMEOUT = Duration.ofSeconds(30);
+    /** After a run, how long the app may take to answer its readiness path again before it counts as hung. */
+    static final Duration HANG_TIMEOUT = Duration.ofSeconds(15);
 
     private final RunOptions o;
     private final PrintStream out;
@@ -54,6 +56,7 @@ public final class Benchmark {
     private final AppLauncher launcher;
     private volatile ResultsRecorder recorder;
     private volatile AppProcess currentApp;
+    private volatile Session session;
     private volatile String currentActivity = "starting";
     private final List<AppEntry> notReached = new ArrayList<>();
 
@@ -77,6 +80,7 @@ public final class Benchmark {
         Thread hook = new Thread(this::interrupted, "fairbench-run-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try (Session session = Session.open(o.services(), out)) {
+            this.session = session;
             Host host = EnvironmentCapture.host(o.cores());
             Map<String, String> versions = new TreeMap<>(EnvironmentCapture.toolVersions());
             try {
@@ -206,8 +210,8 @@ public final class Benchmark {
                                 + "its log:\n" + app.logTail());
                         return loadTime;
                     }
-                    if (!app.answers(e.readiness(), 5_000)) {
-                        fail(name, "stopped answering GET " + e.readiness() + " during " + r + " run " + run
+                    if (!answersWithin(app, e.readiness(), HANG_TIMEOUT)) {
+                        fail(name, "stopped answering GET " + e.readiness() + " (for " + HANG_TIMEOUT.toSeconds() + " s) after " + r + " run " + run
                                 + " (it hangs: " + result.requestsCompleted() + " responses in the run)");
                         return loadTime;
                     }
@@ -230,6 +234,17 @@ public final class Benchmark {
             awaitBaseline(session, name, baseline);
         }
         return loadTime;
+    }
+
+    /** Polls the readiness path: a loaded app may still be draining the requests of the last run. */
+    private static boolean answersWithin(AppProcess app, String path, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (app.isAlive()) {
+            if (app.answers(path, 5_000)) return true;
+            if (System.nanoTime() - deadline > 0) return false;
+            Thread.sleep(500);
+        }
+        return false;
     }
 
     private void fail(String name, String reason) {
@@ -273,8 +288,10 @@ public final class Benchmark {
                 ok = false;
             }
             var redis = session.services().redisPid();
-            if (redis.isPresent()) CpuPlacement.pin(redis.getAsLong(), p.servicesCpus());
-            else {
+            if (redis.isPresent()) {
+                CpuPlacement.pin(redis.getAsLong(), p.servicesCpus());
+                notes.add("redis: 1 process");
+            } else {
                 notes.add("redis external: not pinned");
                 ok = false;
             }
@@ -324,6 +341,9 @@ public final class Benchmark {
                     + o.outputDir().resolve("results.json"));
         }
         if (app != null) app.stop();
+        Session s = session;
+        // Services that outlive this command (started by `services start`) must not stay pinned.
+        if (s != null) unpin(s);
     }
 
     /** Renders the reports of {@code results} in every asked language; a failure is a warning, the data stays. */
@@ -347,9 +367,11 @@ public final class Benchmark {
         List<String> flags = e.runtimeFlags().isBlank() ? List.of() : Arrays.asList(e.runtimeFlags().trim().split("\\s+"));
         List<NotEqualized> ne = e.unequalized().stream().map(u -> new NotEqualized(u.setting(), u.why())).toList();
         AppResult existing = recorder == null ? null : recorder.results().app(e.name()).orElse(null);
+        String log = "logs/" + e.name() + ".log";
         return new AppResult(e.name(), e.label(), language(e.language()), status, reason, e.versions(), flags,
                 conformance != null ? conformance : existing == null ? null : existing.conformance(), ne,
-                existing == null ? List.of() : existing.routes(), null, List.of());
+                existing == null ? List.of() : existing.routes(), null, List.of(),
+                Files.exists(o.outputDir().resolve(log)) ? log : null);
     }
 
     static String language(String language) {

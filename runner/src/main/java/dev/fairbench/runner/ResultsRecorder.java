@@ -7,7 +7,6 @@ import dev.fairbench.report.model.AppStatus;
 import dev.fairbench.report.model.Pinning;
 import dev.fairbench.report.model.Results;
 import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RouteSummary;
 import dev.fairbench.report.model.RunResult;
 import dev.fairbench.report.model.Setup;
 
@@ -52,24 +51,12 @@ final class ResultsRecorder {
         return results.app(name).orElseThrow();
     }
 
-    /**
-     * Adds {@code run} to {@code route} of app {@code name}, recomputes the route's summary and writes. The
-     * summary's memory is that of run 1, the run that samples it (the rules: the sample at the highest CPU of six
-     * taken during the first run).
-     */
+    /** Adds {@code run} to {@code route} of app {@code name}, recomputes the route's summary and writes. */
     synchronized void run(String name, String route, RunResult run) {
         AppResult app = app(name);
         List<RunResult> runs = new ArrayList<>(app.route(route).map(RouteResult::runs).orElse(List.of()));
         runs.add(run);
-        RouteSummary s = Summaries.summarize(runs);
-        Long firstRunRss = runs.getFirst().resources() == null ? null : runs.getFirst().resources().appRssPeakBytes();
-        if (s != null) {
-            s = new RouteSummary(s.runs(), s.medianRun(), s.requestsPerSecond(), s.spread(), s.latency(),
-                    s.appCpuUsPerRequest(), s.postgresCpuUsPerRequest(), s.redisCpuUsPerRequest(),
-                    s.contextSwitchesPerRequest(), firstRunRss, s.gcPerSecond(), s.gcPauseShare(), s.errors(),
-                    s.non2xx());
-        }
-        app(app.withRoute(new RouteResult(route, runs, s)));
+        app(app.withRoute(new RouteResult(route, runs, Summaries.summarize(runs))));
     }
 
     /** Sets the status and reason of app {@code name} and writes. */
