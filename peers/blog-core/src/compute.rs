@@ -2,10 +2,11 @@
 
 use std::hint::black_box;
 
-pub const LIMIT: u64 = 20_000;
+pub const LIMIT: i64 = 20_000;
 
-/// The sum of the primes below `limit`, by trial division.
-pub fn sum_primes_below(limit: u64) -> u64 {
+/// The sum of the primes below `limit`, by trial division in signed 64-bit integers (the contract's `int64`:
+/// signed and unsigned division are different instructions, and this loop is what the route measures).
+pub fn sum_primes_below(limit: i64) -> i64 {
     let mut sum = 0;
     for n in 2..limit {
         let mut d = 2;
