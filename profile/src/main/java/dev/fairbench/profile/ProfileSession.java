@@ -176,6 +176,7 @@ public final class ProfileSession {
         raw.put("app", p.app());
         raw.put("failed", p.failed());
         raw.put("tools", p.tools());
+        raw.put("notes", p.notes());
         raw.put("settings", settings);
         raw.put("routes", p.routes());
         JSON.writeValue(file.toFile(), raw);

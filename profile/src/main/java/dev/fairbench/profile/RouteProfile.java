@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.fairbench.report.model.ProfileRoute;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -66,7 +68,8 @@ public record RouteProfile(String route, double windowSeconds, long requestsSent
     }
 
     public RouteProfile {
-        syscallsByName = syscallsByName == null ? Map.of() : Map.copyOf(syscallsByName);
+        syscallsByName = syscallsByName == null ? Map.of()
+                : Collections.unmodifiableMap(new LinkedHashMap<>(syscallsByName));
         notes = List.copyOf(notes);
     }
 
