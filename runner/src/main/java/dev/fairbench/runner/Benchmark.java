@@ -168,7 +168,17 @@ public final class Benchmark {
             progress.line("[" + name + "] started: pid " + app.pid() + ", port " + app.port() + ", CPUs "
                     + o.placement().appCpus() + "; conformance gate...");
             currentActivity = "conformance gate of " + name;
-            ConformanceReport gate = new Gate(session.reference(), session.redis()).check(e, app.port());
+            Gate g = new Gate(session.reference(), session.redis());
+            ConformanceReport gate = g.check(e, app.port());
+            if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
+                // 503 is the contract's answer when Redis or PostgreSQL time out, as they can on a starved machine:
+                // not a wrong byte. Check the whole gate once more and say so; wrong bytes are never retried.
+                String first = gate.mismatches().size() + " answer(s) 503, first " + gate.mismatches().getFirst().caseName();
+                progress.line("[" + name + "] gate: " + first + "; checking again");
+                gate = g.check(e, app.port());
+                recorder.environment(Map.of("gate_rechecked." + name, "first check: " + first + "; second check "
+                        + (gate.passed() ? "passed" : "failed")));
+            }
             AppResult withGate = recorder.app(name);
             recorder.app(result(e, withGate.status(), withGate.reason(), conformance(gate)));
             if (!gate.passed()) {

@@ -14,10 +14,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * A small real app for the runner's end-to-end tests, on the JDK's HTTP server: serves {@code /hello} and
  * {@code /compute} as the contract says, 404 for any other path, 405 for another method. {@code TESTAPP_MODE}
  * makes it misbehave: {@code exit} (exits at start), {@code die:N} (halts at the N-th request),
- * {@code hang:N} (stops answering from the N-th request), {@code wrong-hello} (a body the gate rejects).
+ * {@code hang:N} (stops answering from the N-th request), {@code wrong-hello} (a body the gate rejects),
+ * {@code compute-503-once} (the first {@code /compute} answers 503, as an app whose database timed out).
  */
 public final class TestApp {
     private static final AtomicLong REQUESTS = new AtomicLong();
+    private static final AtomicLong COMPUTES = new AtomicLong();
 
     private TestApp() {}
 
@@ -60,7 +62,9 @@ public final class TestApp {
                 }
                 case "/compute" -> {
                     if (!ex.getRequestMethod().equals("GET")) send(ex, 405, "Method Not Allowed");
-                    else send(ex, 200, Long.toString(sumOfPrimesBelow(20_000)));
+                    else if (mode.equals("compute-503-once") && COMPUTES.incrementAndGet() == 1) {
+                        send(ex, 503, "Service Unavailable");
+                    } else send(ex, 200, Long.toString(sumOfPrimesBelow(20_000)));
                 }
                 default -> send(ex, 404, "Not Found");
             }
