@@ -20,7 +20,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 ROUNDS="${ROUNDS:-5}"
 DURATION="${DURATION:-10}"        # seconds measured by fairbench
-WARMUP="${WARMUP:-2}"             # seconds of fairbench warm-up; wrk runs WARMUP+DURATION seconds
+WARMUP="${WARMUP:-2}"             # seconds of fairbench warm-up; wrk runs WARMUP+DURATION+1 seconds
 CONNECTIONS="${CONNECTIONS:-50}"
 THREADS="${THREADS:-1}"
 SERVER_WORKERS="${SERVER_WORKERS:-1}"
@@ -37,7 +37,8 @@ if [[ "$CLIENT" == cli ]]; then
   # what ./fairbench runs; ./fairbench builds it when missing or stale (a whole-reactor build)
   JAR="${FAIRBENCH_JAR:-$ROOT/cli/target/fairbench.jar}"
   [[ -f "$JAR" ]] || "$ROOT/fairbench" --version >/dev/null
-  FAIRBENCH=("$JAVA_HOME/bin/java" -jar "$JAR" load)
+  cp "$JAR" "$OUT/fairbench.jar"   # a copy: a rebuild during the rounds must not swap the client under them
+  FAIRBENCH=("$JAVA_HOME/bin/java" -jar "$OUT/fairbench.jar" load)
 fi
 
 "$JAVA_HOME/bin/java" -cp "$CP" dev.fairbench.loadgen.HelloServer 0 "$SERVER_WORKERS" >"$OUT/server.log" 2>&1 &
@@ -57,7 +58,8 @@ run() {
   local tool=$1 mode=$2 pid out="$OUT/$1-$2.out"
   local -a cmd
   if [[ $tool == wrk ]]; then
-    cmd=(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$((WARMUP + DURATION))s")
+    # one second more than fairbench's warm-up + measurement, so the CPU window ends well inside the run
+    cmd=(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$((WARMUP + DURATION + 1))s")
     [[ $mode == pipelined ]] && cmd+=(-s "$ROOT/loadgen/bench/pipeline.lua")
     cmd+=("$URL")
   else
@@ -92,7 +94,7 @@ run() {
 
 printf 'round\tmode\ttool\trps\tcpu_us_per_req\n' >"$OUT/runs.tsv"
 echo "server: HelloServer ($SERVER_WORKERS worker) on $URL; clients: $THREADS thread(s), $CONNECTIONS connections;" \
-     "fairbench -w${WARMUP}s -d${DURATION}s, wrk -d$((WARMUP + DURATION))s; $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+     "fairbench -w${WARMUP}s -d${DURATION}s, wrk -d$((WARMUP + DURATION + 1))s; $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in $(seq "$ROUNDS"); do
   for mode in closed pipelined; do
     if (( round % 2 )); then order=(wrk fairbench); else order=(fairbench wrk); fi
@@ -103,13 +105,20 @@ for round in $(seq "$ROUNDS"); do
   done
 done
 
+median() { sort -g | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+column() { # column MODE TOOL FIELD: that field of every run of TOOL in MODE, in round order
+  awk -F'\t' -v m="$1" -v t="$2" -v f="$3" '$2 == m && $3 == t {print $f}' "$OUT/runs.tsv"
+}
+
 echo
-echo "medians over $ROUNDS rounds (ratio = fairbench / wrk)"
+echo "medians over $ROUNDS rounds; ratios are fairbench / wrk, paired within each round, then the median taken"
 for mode in closed pipelined; do
-  for tool in wrk fairbench; do
-    awk -F'\t' -v m="$mode" -v t="$tool" '$2 == m && $3 == t {print $4, $5}' "$OUT/runs.tsv" \
-      | sort -n -k1,1 | awk '{r[NR] = $1} END {printf "%s ", (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2}'
-    awk -F'\t' -v m="$mode" -v t="$tool" '$2 == m && $3 == t {print $5}' "$OUT/runs.tsv" \
-      | sort -g | awk '{c[NR] = $1} END {printf "%s\n", (NR % 2) ? c[(NR + 1) / 2] : (c[NR / 2] + c[NR / 2 + 1]) / 2}'
-  done | paste -d' ' - - | awk -v m="$mode" '{printf "%-10s wrk %10.0f req/s %7.3f us/req | fairbench %10.0f req/s %7.3f us/req | rps ratio %.2f, cpu ratio %.2f\n", m, $1, $2, $3, $4, $3 / $1, $4 / $2}'
+  wrk_rps=$(column "$mode" wrk 4 | median)
+  wrk_cpu=$(column "$mode" wrk 5 | median)
+  fb_rps=$(column "$mode" fairbench 4 | median)
+  fb_cpu=$(column "$mode" fairbench 5 | median)
+  rps_ratio=$(paste <(column "$mode" fairbench 4) <(column "$mode" wrk 4) | awk '{print $1 / $2}' | median)
+  cpu_ratio=$(paste <(column "$mode" fairbench 5) <(column "$mode" wrk 5) | awk '{print $1 / $2}' | median)
+  printf '%-10s wrk %10.0f req/s %7.3f us/req | fairbench %10.0f req/s %7.3f us/req | req/s ratio %.2f, cpu/req ratio %.2f\n' \
+    "$mode" "$wrk_rps" "$wrk_cpu" "$fb_rps" "$fb_cpu" "$rps_ratio" "$cpu_ratio"
 done
