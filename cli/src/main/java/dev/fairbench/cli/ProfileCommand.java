@@ -63,13 +63,14 @@ public final class ProfileCommand implements Callable<Integer> {
             description = "Load before each route's windows, not measured (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--sequential-window", paramLabel = "TIME", defaultValue = "2s",
+    @Option(names = "--sequential-window", paramLabel = "TIME", defaultValue = "3s",
             converter = LoadCommand.DurationConverter.class,
             description = "One connection, one request at a time: the round trips of one page (default: ${DEFAULT-VALUE}).")
     Duration sequentialWindow;
 
     @Option(names = "--window", paramLabel = "TIME", defaultValue = "5s", converter = LoadCommand.DurationConverter.class,
-            description = "Counting window under load: wire counts, CPU, GC (default: ${DEFAULT-VALUE}).")
+            description = "Counting window under load: wire counts, CPU, GC; wire counts come from its steady state when "
+                    + "it lasts 3 s or more (default: ${DEFAULT-VALUE}).")
     Duration window;
 
     @Option(names = "--strace-window", paramLabel = "TIME", defaultValue = "3s",

@@ -76,9 +76,9 @@ public final class AppProfiler {
             }
         }
 
-        /** 50 connections as in the fair runs; 2 s warm-up, 2 s sequential, 5 s counting, 3 s strace, 5 s CPU profile. */
+        /** 50 connections as in the fair runs; 2 s warm-up, 3 s sequential, 5 s counting, 3 s strace, 5 s CPU profile. */
         public static Settings defaults(int loadgenThreads) {
-            return new Settings(50, loadgenThreads, Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(5),
+            return new Settings(50, loadgenThreads, Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(5),
                     Duration.ofSeconds(3), Duration.ofSeconds(5), 0);
         }
     }
@@ -232,56 +232,60 @@ public final class AppProfiler {
         if (!settings.warmup().isZero()) LoadGenerator.run(spec.withDuration(settings.warmup()), null);
         awaitQuietWire(pg, redis);
 
-        WireCounts seqPg0 = pg.counts();
-        WireCounts seqRedis0 = redis.counts();
-        LoadResult one = LoadGenerator.run(targets.spec(route, app.port(), 1, 1, settings.sequentialWindow()), null);
+        LoadSpec sequentialSpec = targets.spec(route, app.port(), 1, 1, settings.sequentialWindow());
+        WireWindow sequentialWire = new WireWindow(pg, redis, settings.sequentialWindow().toNanos());
+        LoadResult one = LoadGenerator.run(sequentialSpec, sequentialWire);
         awaitQuietWire(pg, redis);
-        RouteProfile.Sequential sequential = new RouteProfile.Sequential(one.requestsSent(),
-                pg.counts().minus(seqPg0), redis.counts().minus(seqRedis0));
+        WireWindow.Span seq = sequentialWire.finish(one.requestsSent());
+        RouteProfile.Sequential sequential = new RouteProfile.Sequential(seq.requests(), seq.postgres(), seq.redis());
 
-        WireCounts pg0 = pg.counts();
-        WireCounts redis0 = redis.counts();
         CpuTimes app0 = CpuTimes.ofTree(app.pid());
         Long pgCpu0 = cpu(session.services().postgresPid());
         Long redisCpu0 = cpu(session.services().redisPid());
         RunSampler sampler = new RunSampler(app.pid(), settings.window(), false);
+        WireWindow wire = new WireWindow(pg, redis, settings.window().toNanos());
         window[0] = Instant.now();
         LoadResult load;
         try {
-            load = LoadGenerator.run(spec, null);
+            load = LoadGenerator.run(spec, wire);
             if (load.requestsCompleted() == 0) {
                 // On a loaded machine the app may get no CPU for a whole window: measure once more.
                 notes.add("the first counting window completed no request and was repeated");
                 window[0] = Instant.now();
-                load = LoadGenerator.run(spec, null);
+                wire = new WireWindow(pg, redis, settings.window().toNanos());
+                load = LoadGenerator.run(spec, wire);
             }
         } finally {
             sampler.close();
         }
         window[1] = Instant.now();
         awaitQuietWire(pg, redis);
-        WireCounts pgDelta = pg.counts().minus(pg0);
-        WireCounts redisDelta = redis.counts().minus(redis0);
+        WireWindow.Span span = wire.finish(load.requestsSent());
+        WireCounts pgDelta = span.postgres();
+        WireCounts redisDelta = span.redis();
         CpuTimes appCpu = CpuTimes.ofTree(app.pid()).minus(app0);
         Long pgCpu = minus(cpu(session.services().postgresPid()), pgCpu0);
         Long redisCpu = minus(cpu(session.services().redisPid()), redisCpu0);
         if (pgCpu == null) notes.add("PostgreSQL is external: its CPU is not measured");
         if (redisCpu == null) notes.add("Redis is external: its CPU is not measured");
-        double underLoad = load.requestsSent() == 0 ? 0 : (double) pgDelta.clientBursts() / load.requestsSent();
+        if (!span.steady() || !seq.steady()) {
+            notes.add("a window shorter than 3 s: its wire counts span the whole window, in-flight requests included");
+        }
+        double underLoad = span.perRequest(pgDelta.clientBursts());
         if (pgDelta.queries() > 0 && underLoad < 0.8 * sequential.postgresRoundTripsPerPage()) {
             notes.add(String.format(Locale.ROOT, "at %d connections %.2f PostgreSQL writes per request against %.2f for "
                             + "a page alone: statements of several requests share a write", settings.connections(),
                     underLoad, sequential.postgresRoundTripsPerPage()));
         }
-        double parses = load.requestsSent() == 0 ? 0 : (double) pgDelta.parses() / load.requestsSent();
+        double parses = span.perRequest(pgDelta.parses());
         if (parses >= 0.1) {
             notes.add(String.format(Locale.ROOT, "%.2f Parse messages per request: PostgreSQL parses and plans those "
                     + "statements again instead of reusing a prepared one", parses));
         }
         long failed = load.errors() + load.non2xx() + one.errors() + one.non2xx();
         if (failed > 0) {
-            notes.add(String.format(Locale.ROOT, "counting window: %d errors and %d non-2xx responses of %d",
-                    load.errors(), load.non2xx(), load.requestsCompleted()));
+            notes.add(String.format(Locale.ROOT, "%d errors and %d non-2xx responses in the sequential and counting "
+                    + "windows", load.errors() + one.errors(), load.non2xx() + one.non2xx()));
         }
 
         Long syscalls = null;
@@ -332,7 +336,7 @@ public final class AppProfiler {
                 notes.add("no CPU profile: perf is not available for a native app");
             }
         }
-        return new RouteProfile(r, load.durationSeconds(), load.requestsSent(), load.requestsCompleted(),
+        return new RouteProfile(r, load.durationSeconds(), span.requests(), load.requestsCompleted(),
                 load.requestsPerSecond(), failed, pgDelta, redisDelta, sequential, appCpu, pgCpu, redisCpu,
                 sampler.contextSwitches(), syscalls, syscallRequests, byName, null, null, flame, notes);
     }

@@ -1,6 +1,8 @@
 package dev.fairbench.profile;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * CPU profiles of native apps (Go, Rust) with Linux {@code perf}: {@code perf record -F 999 -g -p PID} over a
@@ -39,8 +42,26 @@ public final class Perf {
     public static Map<String, Long> record(long pid, int seconds, Path dataFile) throws IOException {
         run(List.of("perf", "record", "-F", Integer.toString(SAMPLES_PER_SECOND), "-g", "-p", Long.toString(pid),
                 "-o", dataFile.toString(), "--", "sleep", Integer.toString(seconds)), seconds + 60);
-        String script = run(List.of("perf", "script", "-i", dataFile.toString()), 300);
-        return collapse(script.lines().toList());
+        // perf script prints every frame of every sample: hundreds of megabytes for a few seconds of a deep stack,
+        // so its output is collapsed as it streams in.
+        Process p = new ProcessBuilder("perf", "script", "-i", dataFile.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Map<String, Long> stacks;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            stacks = collapse(in.lines());
+        }
+        try {
+            if (!p.waitFor(300, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("perf script did not finish");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        if (p.exitValue() != 0) throw new IOException("perf script exited " + p.exitValue());
+        return stacks;
     }
 
     /**
@@ -48,10 +69,14 @@ public final class Perf {
      * dso), leaf first, then a blank line. Frames become {@code root;…;leaf} keys with sample counts.
      */
     static Map<String, Long> collapse(List<String> lines) {
+        return collapse(lines.stream());
+    }
+
+    private static Map<String, Long> collapse(Stream<String> lines) {
         Map<String, Long> stacks = new LinkedHashMap<>();
         List<String> frames = new ArrayList<>();
         String command = null;
-        for (String line : lines) {
+        for (String line : (Iterable<String>) lines::iterator) {
             if (line.isBlank()) {
                 flush(stacks, command, frames);
                 command = null;

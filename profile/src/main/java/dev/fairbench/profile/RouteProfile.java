@@ -14,18 +14,18 @@ import java.util.Map;
  * {@code profiles/<app>/profile.json}. {@link #toModel()} gives the subset that {@code results.json} holds.
  * Wire counts come from two windows: a sequential one (one connection, one request at a time), whose client bursts
  * per request are the round trips a page itself waits for, and the concurrent counting window, where a driver may
- * also batch the statements or commands of several requests into one write. Per-request wire figures divide by
- * the requests sent in the window (the app serves the few still in flight when the window ends, and their traffic
- * is counted once the wire is quiet); CPU divides by the requests completed in it, as the runner does. Immutable.
+ * also batch the statements or commands of several requests into one write. Wire counts are taken in the steady
+ * state of each window ({@link WireWindow}) and divided by the responses completed over the same span; CPU
+ * divides the whole counting window's time by the requests it completed, as the runner does. Immutable.
  *
  * @param route                  contract route name
  * @param windowSeconds          length of the counting window (closed loop, no strace, no profiler)
- * @param requestsSent           requests written in the counting window
+ * @param wireRequests           responses completed over the span of the counting window that the wire counts cover
  * @param requestsCompleted      responses completed in it
  * @param requestsPerSecond      throughput of the counting window (perturbed by the proxies: not a benchmark result)
  * @param failedRequests         socket errors, timeouts and non-2xx responses of the sequential and counting windows
- * @param postgres               PostgreSQL wire counts of the counting window
- * @param redis                  Redis wire counts of the counting window
+ * @param postgres               PostgreSQL wire counts of that span
+ * @param redis                  Redis wire counts of that span
  * @param sequential             wire counts of the sequential window
  * @param appCpu                 the app's CPU time in the counting window, user and kernel
  * @param postgresCpuMicros      CPU time of every PostgreSQL process in it, or null when PostgreSQL is external
@@ -39,7 +39,7 @@ import java.util.Map;
  * @param flameGraph             the CPU profile, relative to the results directory, or null when none was taken
  * @param notes                  what was not measured and why, and anything odd about the windows
  */
-public record RouteProfile(String route, double windowSeconds, long requestsSent, long requestsCompleted,
+public record RouteProfile(String route, double windowSeconds, long wireRequests, long requestsCompleted,
                            double requestsPerSecond, long failedRequests, WireCounts postgres, WireCounts redis,
                            Sequential sequential, CpuTimes appCpu, Long postgresCpuMicros, Long redisCpuMicros,
                            long contextSwitches, Long syscalls, long syscallRequests, Map<String, Long> syscallsByName,
@@ -49,7 +49,7 @@ public record RouteProfile(String route, double windowSeconds, long requestsSent
     /**
      * The sequential window: one connection, each request sent when the previous one was answered.
      *
-     * @param requests requests sent
+     * @param requests responses completed over the span the wire counts cover
      * @param postgres PostgreSQL wire counts
      * @param redis    Redis wire counts
      */
@@ -76,30 +76,30 @@ public record RouteProfile(String route, double windowSeconds, long requestsSent
     /** PostgreSQL statements executed (Execute or simple Query messages) per request. */
     @JsonProperty
     public double postgresQueriesPerRequest() {
-        return perSent(postgres.queries());
+        return perWireRequest(postgres.queries());
     }
 
     /** ReadyForQuery messages per request: the synchronisation points, one per statement unless batched. */
     @JsonProperty
     public double postgresReadyForQueryPerRequest() {
-        return perSent(postgres.readyForQuery());
+        return perWireRequest(postgres.readyForQuery());
     }
 
     /** Client bursts to PostgreSQL per request under concurrent load: below the page's own when requests share writes. */
     @JsonProperty
     public double postgresBurstsPerRequestUnderLoad() {
-        return perSent(postgres.clientBursts());
+        return perWireRequest(postgres.clientBursts());
     }
 
     @JsonProperty
     public double redisCommandsPerRequest() {
-        return perSent(redis.queries());
+        return perWireRequest(redis.queries());
     }
 
     /** Client bursts to Redis per request under concurrent load. */
     @JsonProperty
     public double redisBurstsPerRequest() {
-        return perSent(redis.clientBursts());
+        return perWireRequest(redis.clientBursts());
     }
 
     /** Syscalls per request in the strace window, or null when not counted. */
@@ -108,8 +108,8 @@ public record RouteProfile(String route, double windowSeconds, long requestsSent
         return syscalls == null || syscallRequests == 0 ? null : (double) syscalls / syscallRequests;
     }
 
-    private double perSent(long count) {
-        return requestsSent == 0 ? 0 : (double) count / requestsSent;
+    private double perWireRequest(long count) {
+        return wireRequests == 0 ? 0 : (double) count / wireRequests;
     }
 
     private Double perCompleted(Long micros) {
@@ -139,7 +139,7 @@ public record RouteProfile(String route, double windowSeconds, long requestsSent
 
     /** A copy with the GC figures of the counting window. */
     public RouteProfile withGc(double collectionsPerSecond, double pauseShare) {
-        return new RouteProfile(route, windowSeconds, requestsSent, requestsCompleted, requestsPerSecond,
+        return new RouteProfile(route, windowSeconds, wireRequests, requestsCompleted, requestsPerSecond,
                 failedRequests, postgres, redis, sequential, appCpu, postgresCpuMicros, redisCpuMicros, contextSwitches, syscalls,
                 syscallRequests, syscallsByName, collectionsPerSecond, pauseShare, flameGraph, notes);
     }
