@@ -34,21 +34,43 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code run}, {@code verify}, {@code serve} and {@code apps} through the command line, with {@link HelloApp} as the
- * app and embedded services on ports 23433/23380. Usage errors run in-process; the rest runs the CLI as a separate
+ * app and embedded services on ports picked per test JVM. Usage errors run in-process; the rest runs the CLI as a separate
  * JVM, as a person would, including Ctrl-C (SIGINT).
  */
 @Timeout(240)
 class RunnerCommandsTest {
-    static final String[] PORTS = {"--pg-port", "23433", "--redis-port", "23380"};
-    static final Services SERVICES = new Services(ServiceOptions.defaults().withPorts(23433, 23380));
+    // Ports of this test JVM, below the ephemeral range: two checkouts running these tests at once do not meet.
+    static final int PG_PORT = freePort();
+    static final int REDIS_PORT = freePort();
+    static final String[] PORTS = {"--pg-port", Integer.toString(PG_PORT), "--redis-port", Integer.toString(REDIS_PORT)};
+    static final Services SERVICES = new Services(ServiceOptions.defaults().withPorts(PG_PORT, REDIS_PORT));
     final String marker = "fairbench.clitest=" + UUID.randomUUID();
 
     @TempDir
     Path dir;
 
     @AfterAll
-    static void stopServices() {
+    static void stopServices() throws IOException {
         SERVICES.stop();
+        Path cluster = SERVICES.postgres().clusterDir();
+        if (Files.exists(cluster) && !SERVICES.postgres().isRunning()) {
+            try (var paths = Files.walk(cluster)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    static int freePort() {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = java.util.concurrent.ThreadLocalRandom.current().nextInt(20_000, 32_000);
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.bind(new InetSocketAddress("127.0.0.1", port));
+                return port;
+            } catch (IOException inUse) {
+                // try another
+            }
+        }
+        throw new IllegalStateException("no free port in 20000-32000");
     }
 
     private Path registry(String... entries) throws IOException {

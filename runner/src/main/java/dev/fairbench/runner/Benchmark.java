@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * {@code fairbench run}: for every app, in turn and alone, build if needed, start it pinned to its CPUs, pass the
@@ -47,6 +48,8 @@ import java.util.TreeMap;
  */
 public final class Benchmark {
     static final Duration PG_BASELINE_TIMEOUT = Duration.ofSeconds(30);
+    /** Reason of the app being measured while it is measured: a crash leaves it so, Ctrl-C replaces it. */
+    static final String IN_PROGRESS = "in progress";
     /** After a run, how long the app may take to answer its readiness path again before it counts as hung. */
     static final Duration HANG_TIMEOUT = Duration.ofSeconds(15);
 
@@ -58,7 +61,7 @@ public final class Benchmark {
     private volatile AppProcess currentApp;
     private volatile Session session;
     private volatile String currentActivity = "starting";
-    private final List<AppEntry> notReached = new ArrayList<>();
+    private final List<AppEntry> notReached = new CopyOnWriteArrayList<>();
 
     public Benchmark(RunOptions options, PrintStream out, boolean terminal) {
         this.o = options;
@@ -125,13 +128,20 @@ public final class Benchmark {
             }
             pin(session);
             progress.plan(ready.size(), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
-            for (AppEntry e : ready) {
-                long start = System.nanoTime();
-                Duration planned = plannedLoad(e);
-                Duration measured = measureApp(e, session);
-                notReached.remove(e);
-                progress.dropPlanned(planned.minus(measured));
-                progress.appDone(Duration.ofNanos(System.nanoTime() - start).minus(measured));
+            try {
+                for (AppEntry e : ready) {
+                    long start = System.nanoTime();
+                    Duration planned = plannedLoad(e);
+                    Duration measured = measureApp(e, session);
+                    notReached.remove(e);
+                    progress.dropPlanned(planned.minus(measured));
+                    progress.appDone(Duration.ofNanos(System.nanoTime() - start).minus(measured));
+                }
+            } catch (RuntimeException stopped) {
+                // The session cannot go on (e.g. PostgreSQL went away): keep what was measured, say why it ended.
+                sealWith("the session stopped during " + currentActivity + ": " + stopped.getMessage(),
+                        "not reached: the session stopped");
+                throw stopped;
             }
             currentActivity = "finishing";
             recorder.finish();
@@ -151,7 +161,7 @@ public final class Benchmark {
     /** Measures one app; returns the load time spent (warm-ups included) for the ETA. */
     private Duration measureApp(AppEntry e, Session session) throws InterruptedException {
         String name = e.name();
-        recorder.app(result(e, AppStatus.FAILED, "in progress", null));
+        recorder.app(result(e, AppStatus.FAILED, IN_PROGRESS, null));
         int baseline = pgConnections(session);
         Duration loadTime = Duration.ZERO;
         currentActivity = "starting " + name;
@@ -332,20 +342,7 @@ public final class Benchmark {
         ResultsRecorder rec = recorder;
         if (rec != null && !rec.sealed()) {
             String activity = currentActivity;
-            rec.seal(r -> {
-                Results next = r;
-                for (AppResult a : r.apps()) {
-                    if (a.reason() != null && a.reason().equals("in progress")) {
-                        next = next.withApp(a.withStatus(AppStatus.FAILED, "interrupted during " + activity));
-                    }
-                }
-                for (AppEntry e : List.copyOf(notReached)) {
-                    if (next.app(e.name()).isEmpty()) {
-                        next = next.withApp(result(e, AppStatus.SKIPPED, "not reached: the session was interrupted", null));
-                    }
-                }
-                return next;
-            });
+            sealWith("interrupted during " + activity, "not reached: the session was interrupted");
             writeReports(rec.results());
             System.err.println("\ninterrupted during " + activity + ": what was measured is in "
                     + o.outputDir().resolve("results.json"));
@@ -354,6 +351,20 @@ public final class Benchmark {
         Session s = session;
         // Services that outlive this command (started by `services start`) must not stay pinned.
         if (s != null) unpin(s);
+    }
+
+    /** Marks the app in progress failed and the apps not reached skipped, writes, and ignores later changes. */
+    private void sealWith(String inProgressReason, String notReachedReason) {
+        recorder.seal(r -> {
+            Results next = r;
+            for (AppResult a : r.apps()) {
+                if (IN_PROGRESS.equals(a.reason())) next = next.withApp(a.withStatus(AppStatus.FAILED, inProgressReason));
+            }
+            for (AppEntry e : List.copyOf(notReached)) {
+                if (next.app(e.name()).isEmpty()) next = next.withApp(result(e, AppStatus.SKIPPED, notReachedReason, null));
+            }
+            return next;
+        });
     }
 
     /** Renders the reports of {@code results} in every asked language; a failure is a warning, the data stays. */

@@ -44,8 +44,9 @@ class BenchmarkTest {
     }
 
     @AfterAll
-    static void stopServices() {
-        services.close();
+    static void stopServices() throws Exception {
+        if (services != null) services.close();
+        TestServices.deleteCluster();
     }
 
     private RunOptions options(Path registry, List<String> apps, int runs) {

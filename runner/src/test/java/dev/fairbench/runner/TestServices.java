@@ -1,15 +1,57 @@
 package dev.fairbench.runner;
 
+import dev.fairbench.services.EmbeddedPostgres;
 import dev.fairbench.services.ServiceOptions;
 
-/** Where the runner's tests run PostgreSQL and Redis: the embedded servers on ports of their own. */
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+/**
+ * Where the runner's tests run PostgreSQL and Redis: embedded servers on ports picked per test JVM, so that two
+ * checkouts running these tests at once (a developer and the CI) do not meet. The ports lie below Linux's
+ * ephemeral range, so no client socket takes them meanwhile. {@link #deleteCluster()} removes the database
+ * folder of the port afterwards. Thread-safe.
+ */
 final class TestServices {
-    static final int POSTGRES_PORT = 23432;
-    static final int REDIS_PORT = 23379;
+    private static final int LOWEST_PORT = 20_000;
+    private static final int HIGHEST_PORT = 32_000;
+    private static ServiceOptions options;
 
     private TestServices() {}
 
-    static ServiceOptions options() {
-        return ServiceOptions.defaults().withPorts(POSTGRES_PORT, REDIS_PORT);
+    static synchronized ServiceOptions options() {
+        if (options == null) options = ServiceOptions.defaults().withPorts(freePort(), freePort());
+        return options;
+    }
+
+    /** Deletes the PostgreSQL cluster of this JVM's port once the server is stopped. */
+    static void deleteCluster() throws IOException {
+        EmbeddedPostgres pg = new EmbeddedPostgres(options().dataDir(), options().postgresPort());
+        if (pg.isRunning()) return;
+        Path cluster = pg.clusterDir();
+        if (!Files.exists(cluster)) return;
+        try (Stream<Path> paths = Files.walk(cluster)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
+    static int freePort() {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = ThreadLocalRandom.current().nextInt(LOWEST_PORT, HIGHEST_PORT);
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.bind(new InetSocketAddress("127.0.0.1", port));
+                return port;
+            } catch (IOException inUse) {
+                // try another
+            }
+        }
+        throw new UncheckedIOException(new IOException("no free port in " + LOWEST_PORT + "-" + HIGHEST_PORT));
     }
 }
