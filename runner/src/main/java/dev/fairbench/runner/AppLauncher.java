@@ -9,6 +9,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Builds and starts apps of the registry, the steps {@code run}, {@code verify} and {@code serve} share. Build
@@ -70,17 +72,47 @@ public final class AppLauncher {
         Optional<String> missing = Toolchains.firstMissing(e.toolchains());
         if (missing.isPresent()) return "toolchain missing: " + missing.get();
         if (e.artifact() == null) return "built";
-        return Files.exists(e.artifact()) ? "built" : "not built";
+        if (!Files.exists(e.artifact())) return "not built";
+        return isStale(e) ? "built, sources changed since" : "built";
     }
 
     /**
-     * Checks the toolchains and builds the app when its artifact is missing (unless {@code build} is false).
+     * True when a file under the entry's own build folder (not the repository root: the Java apps are rebuilt by the
+     * launcher's reactor build) is newer than its artifact, e.g. a peer's source edited after its last build.
+     * Build output folders ({@code target}, {@code .git}) and the artifact itself do not count.
+     */
+    static boolean isStale(AppEntry e) {
+        if (e.artifact() == null || e.buildDir() == null || !Files.exists(e.artifact())) return false;
+        Path root = e.buildDir().toAbsolutePath().normalize();
+        if (Files.exists(root.resolve(".git"))) return false;
+        try (Stream<Path> files = Files.walk(root)) {
+            FileTime built = Files.getLastModifiedTime(e.artifact());
+            Path artifact = e.artifact().toAbsolutePath().normalize();
+            return files.filter(f -> !f.equals(artifact))
+                    .filter(f -> root.relativize(f).toString().split("/")[0].matches("(?!target$|\\.).*"))
+                    .filter(Files::isRegularFile)
+                    .anyMatch(f -> {
+                        try {
+                            return Files.getLastModifiedTime(f).compareTo(built) > 0;
+                        } catch (IOException ex) {
+                            return false;
+                        }
+                    });
+        } catch (IOException ex) {
+            return false;
+        }
+    }
+
+    /**
+     * Checks the toolchains and builds the app when its artifact is missing or older than its sources (see
+     * {@link #isStale}), unless {@code build} is false.
      * Never throws for a problem of the app: the result says what happened.
      */
     public Prepared prepare(AppEntry e, boolean build, java.io.PrintStream out) {
         Optional<String> missing = Toolchains.firstMissing(e.toolchains());
         if (missing.isPresent()) return Prepared.skipped("toolchain missing: " + missing.get());
-        if (e.artifact() == null || Files.exists(e.artifact())) return Prepared.ok();
+        if (e.artifact() == null || (Files.exists(e.artifact()) && !isStale(e))) return Prepared.ok();
+        if (!build && Files.exists(e.artifact())) return Prepared.ok();
         if (!build) return Prepared.skipped("not built (--no-build): " + repoRoot.relativize(e.artifact()) + " is missing");
         Path log = logsDir.resolve(e.name() + ".build.log");
         out.println("[" + e.name() + "] building: " + e.build() + "  (in " + rel(e.buildDir()) + ", log " + rel(log) + ")");
