@@ -2,7 +2,6 @@ package dev.fairbench.loadgen;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.SingleWriterRecorder;
 
 import java.io.BufferedOutputStream;
 import java.io.FileNotFoundException;
@@ -66,35 +65,49 @@ public final class LoadGenerator {
         int threads = spec.threads();
         CountDownLatch connected = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
-        List<Worker> workers = new ArrayList<>(threads);
-        List<SingleWriterRecorder> latencyRecorders = new ArrayList<>(threads);
-        List<SingleWriterRecorder> uncorrectedRecorders = new ArrayList<>(threads);
+        Worker[] built = new Worker[threads];
+        Throwable[] buildFailures = new Throwable[threads];
+        List<Thread> threadList = new ArrayList<>(threads);
         for (int w = 0; w < threads; w++) {
+            int workerIndex = w;
             int[] indexes = new int[(spec.connections() - w + threads - 1) / threads];
             for (int i = 0; i < indexes.length; i++) {
                 indexes[i] = w + i * threads;
             }
-            SingleWriterRecorder latency = LatencyCollector.newRecorder();
-            SingleWriterRecorder uncorrected = spec.fixedRate() ? LatencyCollector.newRecorder() : null;
-            latencyRecorders.add(latency);
-            if (uncorrected != null) {
-                uncorrectedRecorders.add(uncorrected);
-            }
-            workers.add(new Worker(address, indexes, spec.connections(), requests, w, spec, latency, uncorrected,
-                    connected, go));
-        }
-        LatencyCollector latency = new LatencyCollector(latencyRecorders);
-        LatencyCollector uncorrected = spec.fixedRate() ? new LatencyCollector(uncorrectedRecorders) : null;
-        List<Thread> threadList = new ArrayList<>(threads);
-        for (int w = 0; w < threads; w++) {
-            Thread thread = new Thread(workers.get(w), "fairbench-load-" + w);
+            Thread thread = new Thread(() -> {
+                Worker worker;
+                try {
+                    // built on its own thread: see Worker on false sharing
+                    worker = new Worker(address, indexes, spec.connections(), requests, workerIndex, spec,
+                            connected, go);
+                } catch (Throwable e) {
+                    buildFailures[workerIndex] = e;
+                    connected.countDown();
+                    return;
+                }
+                built[workerIndex] = worker;
+                worker.run();
+            }, "fairbench-load-" + w);
             thread.setDaemon(true);
             threadList.add(thread);
         }
+        List<Worker> workers = new ArrayList<>(threads);
+        LatencyCollector latency = null;
+        LatencyCollector uncorrected = null;
         boolean finished = false;
         try {
             threadList.forEach(Thread::start);
             connected.await();
+            for (int w = 0; w < threads; w++) {
+                if (buildFailures[w] != null) {
+                    throw new LoadException(LoadException.INTERNAL, "load worker failed: " + buildFailures[w],
+                            buildFailures[w]);
+                }
+                workers.add(built[w]);
+            }
+            latency = new LatencyCollector(workers.stream().map(Worker::latencyRecorder).toList());
+            uncorrected = spec.fixedRate()
+                    ? new LatencyCollector(workers.stream().map(Worker::uncorrectedRecorder).toList()) : null;
             int open = workers.stream().mapToInt(Worker::openConnections).sum();
             if (open == 0) {
                 throw new LoadException(LoadException.UNREACHABLE,
@@ -151,7 +164,11 @@ public final class LoadGenerator {
             throw new LoadException(LoadException.INTERNAL, "interrupted", e);
         } finally {
             if (!finished) {
-                workers.forEach(Worker::abort);
+                for (Worker worker : built) {
+                    if (worker != null) {
+                        worker.abort();
+                    }
+                }
                 go.countDown();
                 joinQuietly(threadList);
             }

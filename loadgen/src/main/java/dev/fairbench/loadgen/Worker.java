@@ -22,7 +22,9 @@ import java.util.function.Consumer;
  * each connection sends every request at its {@link RateSchedule} time, or as soon as it can when late (never
  * skipped), with at most {@code pipeline} in flight.
  *
- * <p>Only the worker thread touches connections and recorders' writer side. Counters are single-writer longs
+ * <p>Construct a worker on the thread that runs it: its connections, buffers, counters and recorders then sit in
+ * that thread's allocation buffer, never on a cache line that another worker writes for every request (false
+ * sharing). Only the worker thread touches connections and recorders' writer side. Counters are single-writer longs
  * published with opaque stores; other threads may read them at any time (progress) and exactly after
  * {@link Thread#join}. Responses count when they complete inside {@code [measureStartNanos, endNanos)}.
  */
@@ -83,11 +85,9 @@ final class Worker implements Runnable {
      * @param connectionIndexes global indexes (0 .. totalConnections-1) of the connections this worker owns; they
      *                          set the phase of each connection's rate schedule
      * @param requests          pre-encoded requests, one per path, sent in rotation
-     * @param uncorrected       fixed-rate mode: recorder of latency from the actual send time; null in closed loop
      */
     Worker(InetSocketAddress address, int[] connectionIndexes, int totalConnections, byte[][] requests,
-           int firstPath, LoadSpec spec, SingleWriterRecorder latency, SingleWriterRecorder uncorrected,
-           CountDownLatch connected, CountDownLatch go) {
+           int firstPath, LoadSpec spec, CountDownLatch connected, CountDownLatch go) {
         this.address = address;
         this.requests = requests;
         this.nextPath = firstPath % requests.length;
@@ -95,8 +95,8 @@ final class Worker implements Runnable {
         this.ratePerSecond = spec.ratePerSecond();
         this.totalConnections = totalConnections;
         this.timeoutNanos = spec.timeout().toNanos();
-        this.latencyMicros = latency;
-        this.uncorrectedLatencyMicros = uncorrected;
+        this.latencyMicros = LatencyCollector.newRecorder();
+        this.uncorrectedLatencyMicros = spec.fixedRate() ? LatencyCollector.newRecorder() : null;
         this.connected = connected;
         this.go = go;
         int longestRequest = 0;
@@ -109,6 +109,16 @@ final class Worker implements Runnable {
             connections[i] = new Connection(connectionIndexes[i], pipeline, longestRequest * pipeline, head);
         }
         this.sendHeap = new SendHeap(connections.length);
+    }
+
+    /** Latency recorder this worker writes: corrected in fixed-rate mode, service time in closed loop. */
+    SingleWriterRecorder latencyRecorder() {
+        return latencyMicros;
+    }
+
+    /** Fixed-rate mode: recorder of latency from the actual send time; null in closed loop. */
+    SingleWriterRecorder uncorrectedRecorder() {
+        return uncorrectedLatencyMicros;
     }
 
     /** Sets the run's times; called once before {@code go} opens. */
