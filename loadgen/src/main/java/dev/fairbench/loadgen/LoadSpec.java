@@ -61,25 +61,43 @@ public record LoadSpec(URI target, int connections, int threads, Duration durati
             throw new IllegalArgumentException("pipeline must be between 1 and 1024, got " + pipeline);
         }
         if (method == null || !method.matches("[A-Z]{1,20}")) {
-            throw new IllegalArgumentException("invalid method '" + method + "': expected upper case letters");
+            throw new IllegalArgumentException("invalid method '" + printable(method)
+                    + "': expected upper case letters");
         }
         headers = List.copyOf(headers == null ? List.of() : headers);
         for (String header : headers) {
             int colon = header.indexOf(':');
             if (colon < 1 || header.indexOf('\r') >= 0 || header.indexOf('\n') >= 0
                     || !header.substring(0, colon).matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
-                throw new IllegalArgumentException("invalid header '" + header + "': expected 'Name: value'");
+                throw new IllegalArgumentException("invalid header '" + printable(header)
+                        + "': expected 'Name: value'");
             }
         }
         body = body == null ? null : body.clone();
         paths = List.copyOf(paths == null ? List.of() : paths);
         for (String path : paths) {
             if (!path.startsWith("/") || path.chars().anyMatch(c -> c <= ' ' || c >= 127)) {
-                throw new IllegalArgumentException("invalid path '" + path
+                throw new IllegalArgumentException("invalid path '" + printable(path)
                         + "': expected /path without spaces, control or non-ASCII characters");
             }
         }
         requirePositive(timeout, "timeout");
+    }
+
+    /** {@code text} with control characters escaped, so an error message stays on one line. */
+    private static String printable(String text) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            if (c < ' ' || c == 127) {
+                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static void requirePositive(Duration d, String name) {
