@@ -70,7 +70,7 @@ public final class CapacityCommand implements Callable<Integer> {
             description = "Load at the step's rate before each step, not measured (default: ${DEFAULT-VALUE}).")
     Duration stepWarmup;
 
-    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "3s", converter = LoadCommand.DurationConverter.class,
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s", converter = LoadCommand.DurationConverter.class,
             description = "Closed-loop load before the search; half its throughput is the first rate (default: "
                     + "${DEFAULT-VALUE}).")
     Duration warmup;
@@ -79,8 +79,9 @@ public final class CapacityCommand implements Callable<Integer> {
             description = "First rate of the search in requests per second (default: from the warm-up).")
     double startRate;
 
-    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "12",
-            description = "Most search steps; the overload step comes on top (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "16",
+            description = "Most search steps, a step that broke the SLO and is run again included; the overload step "
+                    + "comes on top (default: ${DEFAULT-VALUE}).")
     int maxSteps;
 
     @Option(names = "--connections", paramLabel = "N", defaultValue = "50",

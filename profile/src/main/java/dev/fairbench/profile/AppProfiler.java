@@ -381,11 +381,11 @@ public final class AppProfiler {
 
     static String summary(RouteProfile p) {
         var m = p.toModel();
-        return String.format(Locale.ROOT, "%-13s %,8.0f req/s  pg %.2f queries %.2f round trips/page  redis %.2f "
-                        + "cmds %.2f bursts  cpu us/req app %.1f+%.1f pg %s redis %s  syscalls/req %s",
-                p.route(), p.requestsPerSecond(), p.postgresQueriesPerRequest(),
-                p.sequential().postgresRoundTripsPerPage(),
-                p.redisCommandsPerRequest(), p.redisBurstsPerRequest(), nz(m.cpu().appUserUs()), nz(m.cpu().appSystemUs()),
+        RouteProfile.Sequential page = p.sequential();
+        return String.format(Locale.ROOT, "%-13s %,8.0f req/s  pg %.2f queries %.2f round trips per page  redis %.2f "
+                        + "cmds per page %.2f writes per request  cpu us/req app %.1f+%.1f pg %s redis %s  syscalls/req %s",
+                p.route(), p.requestsPerSecond(), page.postgresQueriesPerPage(), page.postgresRoundTripsPerPage(),
+                page.redisCommandsPerPage(), p.redisBurstsPerRequest(), nz(m.cpu().appUserUs()), nz(m.cpu().appSystemUs()),
                 fmt(m.cpu().postgresUs()), fmt(m.cpu().redisUs()), fmt(m.syscallsPerRequest()));
     }
 

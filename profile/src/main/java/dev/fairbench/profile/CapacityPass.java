@@ -24,8 +24,9 @@ import java.util.OptionalLong;
 
 /**
  * The capacity of one route: the highest fixed request rate at which the corrected p99 stays under an SLO, found
- * by {@link CapacitySearch} (doubling from half the closed-loop throughput of the warm-up, then bisection), each
- * step a fixed-rate run after a warm-up at the same rate; then an overload step at {@value #OVERLOAD_FACTOR}
+ * by {@link CapacitySearch} (doubling from half the closed-loop throughput of the warm-up, then bisection; a step
+ * that breaks the SLO is run once more before its rate counts as too high), each step a fixed-rate run after a
+ * warm-up at the same rate; then an overload step at {@value #OVERLOAD_FACTOR}
  * times that rate. Every step records completed requests, corrected latency, errors and timeouts (a response
  * later than {@link #TIMEOUT} counts as a timeout), and, when the app's pid is known, its CPU time (from
  * {@code /proc}) and peak RSS. Before each step the pass waits until a single request is answered within half the
@@ -43,7 +44,7 @@ public final class CapacityPass {
      * @param warmup            closed-loop load before the search; its throughput sets the first rate
      * @param stepWarmup        load at the step's rate before each step, not measured
      * @param toleranceFraction the search stops when the bracket is this narrow relative to its lower end
-     * @param maxSteps          most search steps (the overload step comes on top)
+     * @param maxSteps          most search steps, repeats included (the overload step comes on top)
      * @param startRate         first rate of the search; 0 = half the warm-up's throughput
      */
     public record Settings(double sloP99Millis, Duration step, Duration warmup, Duration stepWarmup,
@@ -55,10 +56,14 @@ public final class CapacityPass {
             if (startRate < 0) throw new IllegalArgumentException("--start-rate must not be negative");
         }
 
-        /** p99 under {@code sloP99Millis}; 10 s steps after 2 s at the same rate; 3 s warm-up; 5% tolerance. */
+        /**
+         * p99 under {@code sloP99Millis}; 10 s steps after 2 s at the same rate; 10 s warm-up (with 3 s, Spring's
+         * first /phash steps still ran JIT-cold: 1 024 requests per CPU-second against 1 690 later, and a first
+         * step that failed for that reason capped the bisection); 5% tolerance.
+         */
         public static Settings defaults(double sloP99Millis) {
-            return new Settings(sloP99Millis, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(2),
-                    0.05, 12, 0);
+            return new Settings(sloP99Millis, Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(2),
+                    0.05, 16, 0);
         }
     }
 
@@ -111,7 +116,7 @@ public final class CapacityPass {
         List<CapacityResult.Step> steps = new ArrayList<>();
         List<LoadResult> loads = new ArrayList<>();
         CapacitySearch search = new CapacitySearch(settings.sloP99Millis(), settings.toleranceFraction(),
-                settings.maxSteps());
+                settings.maxSteps(), true);
         CapacitySearch.Outcome outcome;
         try {
             outcome = search.search(start, rate -> {

@@ -54,16 +54,37 @@ public record RouteProfile(String route, double windowSeconds, long wireRequests
      * @param redis    Redis wire counts
      */
     public record Sequential(long requests, WireCounts postgres, WireCounts redis) {
+        /** PostgreSQL statements (Execute or simple Query messages) per page. */
+        @JsonProperty
+        public double postgresQueriesPerPage() {
+            return per(postgres.queries());
+        }
+
+        /** ReadyForQuery messages per page: the synchronisation points, one per statement unless batched. */
+        @JsonProperty
+        public double postgresReadyForQueryPerPage() {
+            return per(postgres.readyForQuery());
+        }
+
         /** Client bursts to PostgreSQL per page: the round trips one page waits for. */
         @JsonProperty
         public double postgresRoundTripsPerPage() {
-            return requests == 0 ? 0 : (double) postgres.clientBursts() / requests;
+            return per(postgres.clientBursts());
+        }
+
+        @JsonProperty
+        public double redisCommandsPerPage() {
+            return per(redis.queries());
         }
 
         /** Client bursts to Redis per page. */
         @JsonProperty
         public double redisRoundTripsPerPage() {
-            return requests == 0 ? 0 : (double) redis.clientBursts() / requests;
+            return per(redis.clientBursts());
+        }
+
+        private double per(long count) {
+            return requests == 0 ? 0 : (double) count / requests;
         }
     }
 
@@ -73,13 +94,13 @@ public record RouteProfile(String route, double windowSeconds, long wireRequests
         notes = List.copyOf(notes);
     }
 
-    /** PostgreSQL statements executed (Execute or simple Query messages) per request. */
+    /** PostgreSQL statements executed (Execute or simple Query messages) per request under load. */
     @JsonProperty
     public double postgresQueriesPerRequest() {
         return perWireRequest(postgres.queries());
     }
 
-    /** ReadyForQuery messages per request: the synchronisation points, one per statement unless batched. */
+    /** ReadyForQuery messages per request under load. */
     @JsonProperty
     public double postgresReadyForQueryPerRequest() {
         return perWireRequest(postgres.readyForQuery());
@@ -91,6 +112,7 @@ public record RouteProfile(String route, double windowSeconds, long wireRequests
         return perWireRequest(postgres.clientBursts());
     }
 
+    /** Redis commands per request under load. */
     @JsonProperty
     public double redisCommandsPerRequest() {
         return perWireRequest(redis.queries());
@@ -117,18 +139,21 @@ public record RouteProfile(String route, double windowSeconds, long wireRequests
     }
 
     /**
-     * The {@code results.json} entry. PostgreSQL figures are left out for a route that sent no statement and Redis
-     * figures for one that sent no command, so the report's findings list only the parties a route uses.
+     * The {@code results.json} entry. What a page costs on the wire (statements, synchronisation points, round
+     * trips, Redis commands) comes from the sequential window, where each count is exact; Redis writes per request
+     * come from the counting window, because batching across requests happens only under load. PostgreSQL figures
+     * are left out for a route that sent no statement and Redis figures for one that sent no command, so the
+     * report's findings list only the parties a route uses.
      */
     @JsonIgnore
     public ProfileRoute toModel() {
-        boolean usesPostgres = postgres.queries() > 0;
-        boolean usesRedis = redis.queries() > 0;
+        boolean usesPostgres = sequential.postgres().queries() > 0;
+        boolean usesRedis = sequential.redis().queries() > 0;
         return new ProfileRoute(route, requestsCompleted, requestsPerSecond,
-                usesPostgres ? postgresQueriesPerRequest() : null,
-                usesPostgres ? postgresReadyForQueryPerRequest() : null,
+                usesPostgres ? sequential.postgresQueriesPerPage() : null,
+                usesPostgres ? sequential.postgresReadyForQueryPerPage() : null,
                 usesPostgres ? sequential.postgresRoundTripsPerPage() : null,
-                usesRedis ? redisCommandsPerRequest() : null,
+                usesRedis ? sequential.redisCommandsPerPage() : null,
                 usesRedis ? redisBurstsPerRequest() : null,
                 new ProfileRoute.CpuSplit(perCompleted(appCpu.userMicros()), perCompleted(appCpu.systemMicros()),
                         perCompleted(postgresCpuMicros), perCompleted(redisCpuMicros)),

@@ -30,6 +30,21 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aConfirmedSearchIgnoresOneStallPerRate() throws Exception {
+        // Every rate's first run stalls (p99 1 s); its repeat behaves like the model.
+        java.util.Set<Double> seen = new java.util.HashSet<>();
+        CapacitySearch.Probe model = kneeAt(1000);
+        CapacitySearch.Probe stallingOnce = rate -> seen.add(rate)
+                ? new CapacitySearch.Step(rate, 1000, 1000, rate, 0) : model.run(rate);
+        CapacitySearch.Outcome outcome = new CapacitySearch(15, 0.02, 40, true).search(100, stallingOnce);
+        assertThat(outcome.best().ratePerSecond()).isLessThan(1013).isGreaterThanOrEqualTo(1013 * 0.98 - 1e-9);
+
+        seen.clear();
+        CapacitySearch.Outcome trusting = new CapacitySearch(15, 0.02, 40).search(100, stallingOnce);
+        assertThat(trusting.best()).as("without confirmation the first stall ends it").isNull();
+    }
+
+    @Test
     void reportsNoBestWhenEvenTheLowestRateBreaksTheSlo() throws Exception {
         CapacitySearch.Outcome outcome = new CapacitySearch(15, 0.05, 10)
                 .search(100, rate -> new CapacitySearch.Step(rate, 50, 60, rate, 0));

@@ -46,7 +46,7 @@ class ProfileSessionTest {
         TestServices services = TestServices.shared();
         ServiceOptions options = ServiceOptions.defaults().withPorts(DatabaseUrl.parse(services.postgresUrl()).port(),
                 URI.create(services.redisUrl()).getPort());
-        AppProfiler.Settings settings = new AppProfiler.Settings(8, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(2),
+        AppProfiler.Settings settings = new AppProfiler.Settings(8, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(3),
                 Duration.ofSeconds(1), Duration.ofSeconds(2), 50);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Results results;
