@@ -1,11 +1,17 @@
 package dev.fairbench.profile;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Counts PostgreSQL frontend/backend protocol v3 messages of one connection: Parse ('P'), Execute ('E') and simple
  * Query ('Q') from the client, ReadyForQuery ('Z') from the server, and client bursts. Startup, SSL/GSSAPI
  * negotiation and authentication are followed but not counted: counting starts at the first ReadyForQuery.
+ *
+ * <p>A burst here is an exchange the client opened while it had nothing in flight: it starts with a client message
+ * sent when every Sync or Query sent so far has had its ReadyForQuery, and lasts until that is true again. A
+ * pipelining client that writes its statements in several writes, while the server already answers the first
+ * (ParseComplete, rows), stays in one burst; a client that waits for each ReadyForQuery opens one burst per query.
  */
 final class PgWireCounter implements WireCounter {
     private static final int SSL_REQUEST_CODE = 80877103;
@@ -14,25 +20,25 @@ final class PgWireCounter implements WireCounter {
     private final WireTally tally;
     private final MessageFramer client = new MessageFramer(false);
     private final MessageFramer server = new MessageFramer(true);
-    private final BurstTracker bursts;
+    /** Sync and simple Query messages sent minus ReadyForQuery received; written by both directions. */
+    private final AtomicInteger syncsInFlight = new AtomicInteger();
+    /** True from the first message of a burst until nothing is in flight again. */
+    private volatile boolean inBurst;
     private volatile boolean ready;
     /** Set by the client side after an SSL or GSSAPI request: the server answers with one bare byte. */
     private volatile boolean serverSendsOneByte;
 
     PgWireCounter(WireTally tally) {
         this.tally = tally;
-        this.bursts = new BurstTracker(tally.clientBursts);
     }
 
     @Override
     public void fromClient(ByteBuffer chunk) {
-        if (ready) bursts.clientSent();
         client.feed(chunk, this::clientMessage);
     }
 
     @Override
     public void fromServer(ByteBuffer chunk) {
-        bursts.serverSent();
         ByteBuffer view = chunk.duplicate();
         if (serverSendsOneByte && view.hasRemaining()) {
             serverSendsOneByte = false;
@@ -50,19 +56,32 @@ final class PgWireCounter implements WireCounter {
             return;
         }
         if (!ready) return;
+        if (!inBurst) {
+            inBurst = true;
+            tally.clientBursts.increment();
+        }
         switch (type) {
             case 'P' -> tally.parses.increment();
-            case 'E', 'Q' -> tally.queries.increment();
+            case 'E' -> tally.queries.increment();
+            case 'Q' -> {
+                tally.queries.increment();
+                syncsInFlight.incrementAndGet();
+            }
+            case 'S' -> syncsInFlight.incrementAndGet();
             default -> { }
         }
     }
 
     private void serverMessage(byte type, int ignored) {
         if (type != 'Z') return;
-        if (ready) {
-            tally.readyForQuery.increment();
-        } else {
+        if (!ready) {
             ready = true;
+            return;
+        }
+        tally.readyForQuery.increment();
+        if (syncsInFlight.decrementAndGet() <= 0) {
+            syncsInFlight.set(0);
+            inBurst = false;
         }
     }
 

