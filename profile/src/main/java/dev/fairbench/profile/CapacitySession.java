@@ -102,8 +102,8 @@ public final class CapacitySession {
         }, "fairbench-capacity-interrupt");
         try (Session session = Session.open(o.services(), out)) {
             Pinning pinning = ResultsDir.pin(session, o.placement(), out);
-            Results results = ResultsDir.openOrCreate(o.outputDir(), session, o.placement(), pinning, o.connections(),
-                    o.loadgenThreads(), o.settings().warmup(), o.settings().step(), List.of(o.route().routeName()),
+            Results results = ResultsDir.openOrCreate(o.outputDir(), session, o.cores(), o.placement(), pinning,
+                    o.connections(), o.loadgenThreads(), o.settings().warmup(), o.settings().step(), List.of(o.route().routeName()),
                     o.repoRoot(), o.commandLine());
             Runtime.getRuntime().addShutdownHook(hook);
             try {

@@ -98,8 +98,8 @@ public final class ProfileSession {
         try (Session session = Session.open(o.services(), out)) {
             Pinning pinning = ResultsDir.pin(session, o.placement(), out);
             AppProfiler.Settings s = o.settings();
-            Results results = ResultsDir.openOrCreate(o.outputDir(), session, o.placement(), pinning, s.connections(),
-                    s.loadgenThreads(), s.warmup(), s.window(), o.routes().stream().map(Route::routeName).toList(),
+            Results results = ResultsDir.openOrCreate(o.outputDir(), session, o.cores(), o.placement(), pinning,
+                    s.connections(), s.loadgenThreads(), s.warmup(), s.window(), o.routes().stream().map(Route::routeName).toList(),
                     o.repoRoot(), o.commandLine());
             AppProfiler profiler = new AppProfiler(session, launcher, o.placement().appCpus(), s, o.outputDir(), out);
             Thread hook = new Thread(() -> {

@@ -38,7 +38,8 @@ final class ResultsDir {
     private ResultsDir() {}
 
     /** The results in {@code dir}, or new ones when it has none. */
-    static Results openOrCreate(Path dir, Session session, CpuPlacement placement, Pinning pinning, int connections,
+    static Results openOrCreate(Path dir, Session session, int cores, CpuPlacement placement, Pinning pinning,
+                                int connections,
                                 int loadgenThreads, Duration warmup, Duration window, List<String> routes,
                                 Path repoRoot, String commandLine) throws IOException {
         if (Files.exists(ResultsStore.file(dir))) {
@@ -59,7 +60,7 @@ final class ResultsDir {
         versions.put("redis", session.redis().version());
         Map<String, String> environment = Map.of("command", commandLine,
                 "load_generator", "fairbench loadgen, in the profiler's JVM");
-        Setup setup = new Setup(gitCommit(repoRoot), false, host(), pinning,
+        Setup setup = new Setup(gitCommit(repoRoot), false, host(cores), pinning,
                 placement.appCpuCount(), AppEnvironment.DEFAULT_POOL_MAX, AppEnvironment.DEFAULT_POOL_MIN, connections,
                 loadgenThreads, warmup.toMillis() / 1000.0, window.toMillis() / 1000.0, 1, routes, versions,
                 environment);
@@ -133,7 +134,8 @@ final class ResultsDir {
         return r.ok() && c.matches("[0-9a-f]{7,64}") ? c : null;
     }
 
-    private static Host host() {
+    /** The machine; {@code cores} counted before this JVM was pinned (then it sees only its own CPUs). */
+    private static Host host(int cores) {
         String cpu = line(Path.of("/proc/cpuinfo"), "model name");
         String mem = line(Path.of("/proc/meminfo"), "MemTotal:");
         String os = line(Path.of("/etc/os-release"), "PRETTY_NAME=");
@@ -144,7 +146,7 @@ final class ResultsDir {
             kernel = System.getProperty("os.version");
         }
         return new Host(cpu == null ? "unknown" : cpu.substring(cpu.indexOf(':') + 1).strip(),
-                Runtime.getRuntime().availableProcessors(),
+                cores,
                 mem == null ? 1 : Math.max(1, Long.parseLong(mem.replaceAll("\\D", "")) * 1024),
                 os == null ? System.getProperty("os.name") : os.substring(12).replace("\"", ""), kernel);
     }
