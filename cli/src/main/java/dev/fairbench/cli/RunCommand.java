@@ -2,6 +2,8 @@ package dev.fairbench.cli;
 
 import dev.fairbench.report.model.AppStatus;
 import dev.fairbench.report.model.Results;
+import dev.fairbench.profile.CapacitySession;
+import dev.fairbench.profile.ProfileSession;
 import dev.fairbench.runner.Benchmark;
 import dev.fairbench.runner.RunOptions;
 import dev.fairbench.runner.proc.CpuPlacement;
@@ -98,6 +100,14 @@ public final class RunCommand implements Callable<Integer> {
             + "number of load generator CPUs).")
     Integer loadgenThreads;
 
+    @Option(names = "--profile", description = "After the runs, profile every app and route (wire counts, CPU split, "
+            + "syscalls, flame graphs, GC): `fairbench profile` on the same results.")
+    boolean profile;
+
+    @Option(names = "--capacity", description = "After the runs, search every app's highest /phash rate with p99 "
+            + "under 15 ms, then overload it at 1.2x: `fairbench capacity` on the same results.")
+    boolean capacity;
+
     @Option(names = "--no-build", description = "Do not build: an app whose artifact is missing is skipped.")
     boolean noBuild;
 
@@ -134,6 +144,10 @@ public final class RunCommand implements Callable<Integer> {
         Results results;
         try {
             results = new Benchmark(options, System.out, isTerminal()).run();
+            // Profiles and capacity searches are passes of their own after the timed runs, never inside them;
+            // they add their sections to the same results.json and rewrite the reports.
+            if (profile) results = new ProfileSession(ProfileSession.Options.afterRun(options), System.out).run();
+            if (capacity) results = new CapacitySession(CapacitySession.Options.afterRun(options), System.out).run();
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }
