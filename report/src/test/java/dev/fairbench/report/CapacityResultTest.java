@@ -32,6 +32,14 @@ class CapacityResultTest {
     }
 
     @Test
+    void theOverloadStepRunLastAtOnePointTwoTimesCapacityIsTheOverload() {
+        // search as above, then the capacity pass offers 1.2 x 3250 = 3900
+        CapacityResult c = search(1000, 2000, -4000, 3000, -3500, 3250, -3900);
+        assertThat(c.maxUnderSlo()).get().extracting(Step::targetRatePerSecond).isEqualTo(3250.0);
+        assertThat(c.overload()).get().extracting(Step::targetRatePerSecond).isEqualTo(3900.0);
+    }
+
+    @Test
     void noGoodStepOrNoBadStep() {
         CapacityResult none = search(-1000, -500);
         assertThat(none.maxUnderSlo()).isEmpty();

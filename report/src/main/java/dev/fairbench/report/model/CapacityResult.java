@@ -30,12 +30,17 @@ public record CapacityResult(String route, @JsonProperty("slo_p99_ms") double sl
     }
 
     /**
-     * The overload step: of the steps that missed the SLO at a higher rate than the capacity (any, when no step
-     * met it), the one with the lowest rate.
+     * The overload step: the capacity pass runs it last, at 1.2 times the capacity, so the last step counts when it
+     * missed the SLO at a higher rate than the capacity. Results without it (a search cut short) fall back to the
+     * failed step with the lowest rate above the capacity (any, when no step met the SLO).
      */
     @JsonIgnore
     public Optional<Step> overload() {
         double capacity = maxUnderSlo().map(Step::targetRatePerSecond).orElse(Double.NEGATIVE_INFINITY);
+        if (!steps.isEmpty()) {
+            Step last = steps.getLast();
+            if (!last.withinSlo() && last.targetRatePerSecond() > capacity) return Optional.of(last);
+        }
         return steps.stream().filter(s -> !s.withinSlo() && s.targetRatePerSecond() > capacity)
                 .min(Comparator.comparingDouble(Step::targetRatePerSecond));
     }
