@@ -143,9 +143,10 @@ public final class CapacityPass {
             overload = new Overload(rate, s.requestsPerSecond(), r.timeouts(),
                     r.connectErrors() + r.readErrors() + r.writeErrors() + r.non2xx(), s);
             if (s.withinSlo()) {
-                // The search ran out of steps below the real capacity: the overload step is the best one seen.
-                out.println("the overload step stayed within the SLO: the capacity is at least its rate (raise the"
-                        + " most steps to find it)");
+                // Steps below it broke the SLO twice by chance, or the search ran out of steps: either way the
+                // overload step is the best one seen.
+                out.println("the overload step stayed within the SLO: the capacity is at least its rate (the steps"
+                        + " that broke it below were unlucky twice, or the search ran out of steps)");
                 best = s;
             }
         }
