@@ -5,7 +5,7 @@ import dev.fairbench.runner.Toolchains;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.runner.registry.RegistryException;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;

@@ -9,7 +9,7 @@ import dev.fairbench.profile.CapacityPass;
 import dev.fairbench.profile.CapacitySession;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.RegistryException;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.services.ServiceException;
 import dev.fairbench.workload.phash.PHash;
 import java.net.URI;

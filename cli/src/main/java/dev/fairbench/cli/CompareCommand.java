@@ -1,9 +1,9 @@
 package dev.fairbench.cli;
 
 import dev.fairbench.report.Comparison;
-import dev.fairbench.report.ResultsException;
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsException;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.Results;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;

@@ -5,7 +5,7 @@ import dev.fairbench.profile.ProfileSession;
 import dev.fairbench.runner.RunOptions;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.RegistryException;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.services.ServiceException;
 import java.nio.file.Path;
 import java.time.Duration;

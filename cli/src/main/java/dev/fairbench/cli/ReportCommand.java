@@ -1,7 +1,7 @@
 package dev.fairbench.cli;
 
 import dev.fairbench.report.ReportWriter;
-import dev.fairbench.report.ResultsException;
+import dev.fairbench.results.ResultsException;
 import dev.fairbench.report.render.Messages;
 import java.io.IOException;
 import java.io.PrintWriter;

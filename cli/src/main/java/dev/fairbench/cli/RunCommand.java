@@ -1,7 +1,7 @@
 package dev.fairbench.cli;
 
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Results;
 import dev.fairbench.profile.CapacitySession;
 import dev.fairbench.profile.ProfileSession;
 import dev.fairbench.runner.Benchmark;
@@ -9,7 +9,7 @@ import dev.fairbench.runner.RunOptions;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.runner.registry.RegistryException;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.services.FairbenchHome;
 import dev.fairbench.services.ServiceException;
 import java.io.IOException;

@@ -3,11 +3,11 @@ package dev.fairbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.CapacityResult;
-import dev.fairbench.report.model.ProfileRoute;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.CapacityResult;
+import dev.fairbench.results.ProfileRoute;
+import dev.fairbench.results.Results;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.services.Services;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.fairbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fairbench.report.ResultsStore;
+import dev.fairbench.results.ResultsStore;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -2,10 +2,10 @@ package dev.fairbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Results;
 import dev.fairbench.services.Processes;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.services.Services;

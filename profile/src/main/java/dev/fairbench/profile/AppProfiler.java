@@ -13,7 +13,7 @@ import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.proc.ProcFs;
 import dev.fairbench.runner.proc.RunSampler;
 import dev.fairbench.runner.registry.AppEntry;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.workload.conformance.ConformanceReport;
 import dev.fairbench.workload.data.DatabaseUrl;
 

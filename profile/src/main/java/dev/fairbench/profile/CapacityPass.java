@@ -5,7 +5,7 @@ import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadResult;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.report.Hlogs;
-import dev.fairbench.report.model.CapacityResult;
+import dev.fairbench.results.CapacityResult;
 import dev.fairbench.runner.proc.ProcFs;
 import dev.fairbench.runner.proc.RunSampler;
 

@@ -1,15 +1,15 @@
 package dev.fairbench.profile;
 
 import dev.fairbench.report.ReportWriter;
-import dev.fairbench.report.ResultsException;
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Host;
-import dev.fairbench.report.model.NotEqualized;
-import dev.fairbench.report.model.Pinning;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.Setup;
+import dev.fairbench.results.ResultsException;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Host;
+import dev.fairbench.results.NotEqualized;
+import dev.fairbench.results.Pinning;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.Setup;
 import dev.fairbench.runner.Session;
 import dev.fairbench.runner.proc.Commands;
 import dev.fairbench.runner.proc.CpuPlacement;

@@ -2,7 +2,7 @@ package dev.fairbench.profile;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.fairbench.report.model.ProfileRoute;
+import dev.fairbench.results.ProfileRoute;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,13 +1,13 @@
 package dev.fairbench.profile;
 
 import dev.fairbench.apps.testsupport.TestServices;
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.ProfileRoute;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.ProfileRoute;
+import dev.fairbench.results.Results;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.AppRegistry;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.workload.data.DatabaseUrl;
 import org.junit.jupiter.api.Assumptions;

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RouteSummary;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RouteSummary;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.fairbench.report;
 
-import dev.fairbench.report.model.Latency;
+import dev.fairbench.results.Latency;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;

@@ -1,6 +1,7 @@
 package dev.fairbench.report;
 
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.Results;
 import dev.fairbench.report.render.Block;
 import dev.fairbench.report.render.HtmlRenderer;
 import dev.fairbench.report.render.MarkdownRenderer;

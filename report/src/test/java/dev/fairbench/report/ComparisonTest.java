@@ -2,11 +2,11 @@ package dev.fairbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RouteSummary;
-import dev.fairbench.report.model.Latency;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RouteSummary;
+import dev.fairbench.results.Latency;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

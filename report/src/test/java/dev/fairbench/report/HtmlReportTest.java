@@ -1,8 +1,8 @@
 package dev.fairbench.report;
 
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Results;
 import dev.fairbench.report.render.Messages;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,6 +1,7 @@
 package dev.fairbench.report;
 
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.Results;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

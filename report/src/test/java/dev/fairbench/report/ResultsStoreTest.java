@@ -1,6 +1,8 @@
 package dev.fairbench.report;
 
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.ResultsException;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.Results;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,20 +1,22 @@
 package dev.fairbench.report;
 
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.CapacityResult;
-import dev.fairbench.report.model.Conformance;
-import dev.fairbench.report.model.Host;
-import dev.fairbench.report.model.Latency;
-import dev.fairbench.report.model.NotEqualized;
-import dev.fairbench.report.model.Pinning;
-import dev.fairbench.report.model.Profile;
-import dev.fairbench.report.model.ProfileRoute;
-import dev.fairbench.report.model.Resources;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RunResult;
-import dev.fairbench.report.model.Setup;
+import dev.fairbench.results.Summaries;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.CapacityResult;
+import dev.fairbench.results.Conformance;
+import dev.fairbench.results.Host;
+import dev.fairbench.results.Latency;
+import dev.fairbench.results.NotEqualized;
+import dev.fairbench.results.Pinning;
+import dev.fairbench.results.Profile;
+import dev.fairbench.results.ProfileRoute;
+import dev.fairbench.results.Resources;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.results.Setup;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,10 +2,10 @@ package dev.fairbench.runner;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.fairbench.report.model.Host;
+import dev.fairbench.results.Host;
 import dev.fairbench.runner.proc.Commands;
 import dev.fairbench.runner.registry.AppEntry;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 
 import java.io.IOException;
 import java.io.InputStream;

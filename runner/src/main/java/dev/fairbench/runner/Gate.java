@@ -1,7 +1,7 @@
 package dev.fairbench.runner;
 
 import dev.fairbench.runner.registry.AppEntry;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.workload.conformance.ConformanceCase;
 import dev.fairbench.workload.conformance.ConformanceCases;
 import dev.fairbench.workload.conformance.ConformanceChecker;

@@ -1,14 +1,14 @@
 package dev.fairbench.runner;
 
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.Summaries;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Pinning;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RunResult;
-import dev.fairbench.report.model.Setup;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.Summaries;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Pinning;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.results.Setup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

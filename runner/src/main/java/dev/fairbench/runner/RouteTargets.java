@@ -1,7 +1,7 @@
 package dev.fairbench.runner;
 
 import dev.fairbench.loadgen.LoadSpec;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.workload.data.Dataset;
 import dev.fairbench.workload.data.Post;
 import dev.fairbench.workload.data.Tag;

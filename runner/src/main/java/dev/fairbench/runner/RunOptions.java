@@ -2,7 +2,7 @@ package dev.fairbench.runner;
 
 import dev.fairbench.report.render.Messages;
 import dev.fairbench.runner.proc.CpuPlacement;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.services.ServiceOptions;
 
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package dev.fairbench.runner;
 
-import dev.fairbench.report.ResultsStore;
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RunResult;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RunResult;
 import dev.fairbench.runner.proc.CpuPlacement;
-import dev.fairbench.runner.registry.Route;
+import dev.fairbench.workload.Route;
 import dev.fairbench.runner.registry.RegistryException;
 import dev.fairbench.services.RunningServices;
 import dev.fairbench.services.Services;

@@ -1,8 +1,8 @@
 package dev.fairbench.report.render;
 
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.CapacityResult;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.CapacityResult;
+import dev.fairbench.results.Results;
 import dev.fairbench.report.render.Block.Bar;
 import dev.fairbench.report.render.Block.BarChart;
 import dev.fairbench.report.render.Block.Heading;

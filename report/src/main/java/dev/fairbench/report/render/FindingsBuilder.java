@@ -1,8 +1,8 @@
 package dev.fairbench.report.render;
 
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.ProfileRoute;
-import dev.fairbench.report.model.Results;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.ProfileRoute;
+import dev.fairbench.results.Results;
 import dev.fairbench.report.render.Block.Heading;
 import dev.fairbench.report.render.Block.Paragraph;
 import dev.fairbench.report.render.Block.Table;

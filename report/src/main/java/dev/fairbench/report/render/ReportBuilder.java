@@ -1,15 +1,15 @@
 package dev.fairbench.report.render;
 
-import dev.fairbench.report.model.AppResult;
-import dev.fairbench.report.model.AppStatus;
-import dev.fairbench.report.model.Conformance;
-import dev.fairbench.report.model.Latency;
-import dev.fairbench.report.model.NotEqualized;
-import dev.fairbench.report.model.Results;
-import dev.fairbench.report.model.RouteResult;
-import dev.fairbench.report.model.RouteSummary;
-import dev.fairbench.report.model.RunResult;
-import dev.fairbench.report.model.Setup;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Conformance;
+import dev.fairbench.results.Latency;
+import dev.fairbench.results.NotEqualized;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RouteSummary;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.results.Setup;
 import dev.fairbench.report.render.Block.Bar;
 import dev.fairbench.report.render.Block.BarChart;
 import dev.fairbench.report.render.Block.Bullets;

@@ -1,5 +1,6 @@
 package dev.fairbench.runner.registry;
 
+import dev.fairbench.workload.Route;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.fairbench.runner.registry;
 
+import dev.fairbench.workload.Route;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;

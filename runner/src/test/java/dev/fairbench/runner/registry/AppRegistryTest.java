@@ -1,5 +1,6 @@
 package dev.fairbench.runner.registry;
 
+import dev.fairbench.workload.Route;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,0 +1,85 @@
+package dev.fairbench.results;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One app under test and everything measured about it.
+ *
+ * @param name         identifier of the app in the registry, e.g. {@code vertx}, {@code go-nethttp}
+ * @param label        name shown in reports, e.g. {@code Vert.x + pg-client}
+ * @param language     language of the app, lower case, e.g. {@code java}, {@code go}, {@code rust}: bar colours
+ *                     are chosen per language
+ * @param status       measured, failed or skipped
+ * @param reason       why the app failed or was skipped, one line in English; {@code null} when measured
+ * @param versions     the app's own stack versions (framework, driver, runtime), sorted by key
+ * @param runtimeFlags runtime flags the app was started with, e.g. JVM options; empty when none
+ * @param conformance  outcome of the conformance gate, or {@code null} when it did not run (skipped apps)
+ * @param notEqualized settings of this app that differ from the rules, each with the reason
+ * @param routes       the routes measured so far, in setup order
+ * @param profile      the profiling run, or {@code null} when the app was not profiled
+ * @param capacity     fixed-rate capacity searches, one per route searched; empty when none ran
+ * @param logFile      the app's output (stdout and stderr) relative to the results directory, e.g.
+ *                     {@code logs/vertx.log}, or {@code null} when the app never started
+ */
+public record AppResult(String name, String label, String language, AppStatus status, String reason,
+                        Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                        List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                        List<CapacityResult> capacity, String logFile) {
+
+    public AppResult {
+        versions = Lists.sorted(versions);
+        runtimeFlags = Lists.copy(runtimeFlags);
+        notEqualized = Lists.copy(notEqualized);
+        routes = Lists.copy(routes);
+        capacity = Lists.copy(capacity);
+    }
+
+    /** An app without a log file (it never started, or the log is not kept). */
+    public AppResult(String name, String label, String language, AppStatus status, String reason,
+                     Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                     List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                     List<CapacityResult> capacity) {
+        this(name, label, language, status, reason, versions, runtimeFlags, conformance, notEqualized, routes, profile,
+                capacity, null);
+    }
+
+    /** A copy with this log file. */
+    public AppResult withLogFile(String newLogFile) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, newLogFile);
+    }
+
+    /** The measurements of this route, if it was measured. */
+    public Optional<RouteResult> route(String route) {
+        return routes.stream().filter(r -> r.route().equals(route)).findFirst();
+    }
+
+    /** A copy with the route of the same name replaced, or appended when absent. */
+    public AppResult withRoute(RouteResult route) {
+        List<RouteResult> next = new java.util.ArrayList<>(routes);
+        next.removeIf(r -> r.route().equals(route.route()));
+        next.add(route);
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, next, profile, capacity, logFile);
+    }
+
+    /** A copy with this status and reason. */
+    public AppResult withStatus(AppStatus newStatus, String newReason) {
+        return new AppResult(name, label, language, newStatus, newReason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, logFile);
+    }
+
+    /** A copy with this profile section. */
+    public AppResult withProfile(Profile newProfile) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, newProfile, capacity, logFile);
+    }
+
+    /** A copy with these capacity searches. */
+    public AppResult withCapacity(List<CapacityResult> newCapacity) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, newCapacity, logFile);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.fairbench.results;
+
+/**
+ * What one run cost, sampled from {@code /proc} over its measured part. Every value is {@code null} when it
+ * could not be measured (e.g. GC for an app without a garbage collector).
+ *
+ * @param appCpuSeconds       user + system CPU time of the app process, all threads
+ * @param postgresCpuSeconds  user + system CPU time of all PostgreSQL processes
+ * @param redisCpuSeconds     user + system CPU time of the Redis server
+ * @param appRssPeakBytes     resident set size of the app under load: of six samples spread over the run, the one
+ *                            taken at the highest CPU use (as round 2 did); the runner samples only the first
+ *                            run of each route, so later runs leave it out
+ * @param appContextSwitches  voluntary + involuntary context switches of all the app's threads
+ * @param gcCollections       garbage collections started during the run
+ * @param gcPauseSeconds      total stop-the-world pause time of those collections
+ */
+public record Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds,
+                        Long appRssPeakBytes, Long appContextSwitches, Long gcCollections, Double gcPauseSeconds) {
+}

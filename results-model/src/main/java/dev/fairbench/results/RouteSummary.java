@@ -1,0 +1,32 @@
+package dev.fairbench.results;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The number that counts for one app and route, computed from its runs by
+ * {@link dev.fairbench.results.Summaries#summarize}. Throughput is the median over the runs; every other value
+ * comes from the median run (the run whose throughput ranks {@code (n - 1) / 2} from the slowest), so latency
+ * and costs describe one real run, except memory, which is sampled in the first run. Per-request values divide by the median run's completed requests.
+ *
+ * @param runs                        runs summarized
+ * @param medianRun                   number of the median run ({@link RunResult#run()})
+ * @param requestsPerSecond           median throughput (mean of the middle two for an even count)
+ * @param spread                      half the range of the runs' throughput divided by the median, e.g.
+ *                                    {@code 0.012} for ±1.2%
+ * @param latency                     latency of the median run
+ * @param appCpuUsPerRequest          app CPU time per request, microseconds
+ * @param postgresCpuUsPerRequest     PostgreSQL CPU time per request, microseconds
+ * @param redisCpuUsPerRequest        Redis CPU time per request, microseconds
+ * @param contextSwitchesPerRequest   app context switches per request
+ * @param appRssPeakBytes             app RSS under load from the first run that sampled it (the rules sample
+ *                                    memory during the first run of each route)
+ * @param gcPerSecond                 garbage collections per second of the median run
+ * @param gcPauseShare                fraction of the median run's time spent in GC pauses
+ * @param errors                      socket errors and timeouts, summed over all runs
+ * @param non2xx                      non-2xx responses, summed over all runs
+ */
+public record RouteSummary(int runs, int medianRun, double requestsPerSecond, double spread, Latency latency,
+                           Double appCpuUsPerRequest, Double postgresCpuUsPerRequest, Double redisCpuUsPerRequest,
+                           Double contextSwitchesPerRequest, Long appRssPeakBytes, Double gcPerSecond,
+                           Double gcPauseShare, long errors, @JsonProperty("non_2xx") long non2xx) {
+}

@@ -1,0 +1,42 @@
+package dev.fairbench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.time.Instant;
+
+/**
+ * One measured run (closed loop, warm-up excluded), as the load generator counted it.
+ *
+ * @param run               1-based number of the run within its route
+ * @param startedAt         start of the measured part
+ * @param durationSeconds   length of the measured part
+ * @param requestsCompleted complete responses of any status
+ * @param requestsPerSecond {@code requestsCompleted / durationSeconds}
+ * @param connectErrors     failed connection attempts
+ * @param readErrors        failed reads, malformed responses, connections closed under in-flight requests
+ * @param writeErrors       failed writes
+ * @param timeouts          requests unanswered within the load generator's timeout
+ * @param latency           latency percentiles
+ * @param hlog              HdrHistogram interval log of the run (values in microseconds), relative to the
+ *                          results directory, or {@code null}
+ * @param resources         CPU, memory, context switches and GC during the measured part, or {@code null}
+ */
+public record RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
+                        double requestsPerSecond, @JsonProperty("status_2xx") long status2xx,
+                        @JsonProperty("status_3xx") long status3xx, @JsonProperty("status_4xx") long status4xx,
+                        @JsonProperty("status_5xx") long status5xx, long connectErrors, long readErrors,
+                        long writeErrors, long timeouts, Latency latency, String hlog, Resources resources) {
+
+    /** Socket errors plus timeouts. */
+    @JsonIgnore
+    public long errors() {
+        return connectErrors + readErrors + writeErrors + timeouts;
+    }
+
+    /** Responses whose status was not 2xx. */
+    @JsonIgnore
+    public long non2xx() {
+        return status3xx + status4xx + status5xx;
+    }
+}

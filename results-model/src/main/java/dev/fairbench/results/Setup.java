@@ -1,0 +1,36 @@
+package dev.fairbench.results;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rules of the session and the machine it ran on: what the report prints under "Setup" and "Rules".
+ *
+ * @param gitCommit       commit of the fairbench checkout that measured (full hex), or {@code null} if unknown
+ * @param gitDirty        whether that checkout had uncommitted changes
+ * @param host            the machine
+ * @param pinning         which CPUs each party was pinned to
+ * @param workers         the {@code WORKERS} value given to every app
+ * @param poolMax         the {@code POOL_MAX} value given to every app
+ * @param poolMin         the {@code POOL_MIN} value given to every app
+ * @param connections     HTTP connections of the load generator in the closed-loop runs
+ * @param loadgenThreads  event-loop threads of the load generator
+ * @param warmupSeconds   load applied before each route's measured runs, not recorded
+ * @param durationSeconds length of one measured run
+ * @param runs            measured runs per app and route; the median counts
+ * @param routes          the routes measured, in report order (contract route names)
+ * @param versions        versions of everything shared by all apps, e.g. {@code java}, {@code postgresql},
+ *                        {@code redis}, {@code kernel}; sorted by key
+ * @param environment     anything else that may matter, e.g. {@code cpu_governor}, {@code virtualization};
+ *                        sorted by key
+ */
+public record Setup(String gitCommit, boolean gitDirty, Host host, Pinning pinning, int workers, int poolMax,
+                    int poolMin, int connections, int loadgenThreads, double warmupSeconds, double durationSeconds,
+                    int runs, List<String> routes, Map<String, String> versions, Map<String, String> environment) {
+
+    public Setup {
+        routes = Lists.copy(routes);
+        versions = Lists.sorted(versions);
+        environment = Lists.sorted(environment);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.fairbench.results;
+
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Computes the {@link RouteSummary} of a route from its runs: the median counts, as in the rules. Stateless and
+ * thread-safe.
+ */
+public final class Summaries {
+    private Summaries() {
+    }
+
+    /**
+     * Summarizes runs of one app and route; see {@link RouteSummary} for what each value means.
+     *
+     * @return the summary, or {@code null} when {@code runs} is empty
+     */
+    public static RouteSummary summarize(List<RunResult> runs) {
+        if (runs.isEmpty()) {
+            return null;
+        }
+        List<RunResult> byThroughput = new ArrayList<>(runs);
+        byThroughput.sort(Comparator.comparingDouble(RunResult::requestsPerSecond).thenComparingInt(RunResult::run));
+        int n = byThroughput.size();
+        RunResult median = byThroughput.get((n - 1) / 2);
+        double medianRps = n % 2 == 1 ? median.requestsPerSecond()
+                : (byThroughput.get(n / 2 - 1).requestsPerSecond() + byThroughput.get(n / 2).requestsPerSecond()) / 2;
+        double range = byThroughput.get(n - 1).requestsPerSecond() - byThroughput.get(0).requestsPerSecond();
+        double spread = medianRps > 0 ? range / 2 / medianRps : 0;
+
+        long errors = 0;
+        long non2xx = 0;
+        for (RunResult run : runs) {
+            errors += run.errors();
+            non2xx += run.non2xx();
+        }
+        Resources r = median.resources();
+        long requests = median.requestsCompleted();
+        double seconds = median.durationSeconds();
+        return new RouteSummary(n, median.run(), medianRps, spread, median.latency(),
+                r == null ? null : microsPerRequest(r.appCpuSeconds(), requests),
+                r == null ? null : microsPerRequest(r.postgresCpuSeconds(), requests),
+                r == null ? null : microsPerRequest(r.redisCpuSeconds(), requests),
+                r == null || r.appContextSwitches() == null || requests == 0 ? null
+                        : (double) r.appContextSwitches() / requests,
+                firstRss(runs),
+                r == null || r.gcCollections() == null || seconds <= 0 ? null : r.gcCollections() / seconds,
+                r == null || r.gcPauseSeconds() == null || seconds <= 0 ? null : r.gcPauseSeconds() / seconds,
+                errors, non2xx);
+    }
+
+    /** RSS of the lowest-numbered run that sampled it, or {@code null}. */
+    private static Long firstRss(List<RunResult> runs) {
+        return runs.stream().filter(r -> r.resources() != null && r.resources().appRssPeakBytes() != null)
+                .min(Comparator.comparingInt(RunResult::run)).map(r -> r.resources().appRssPeakBytes()).orElse(null);
+    }
+
+    private static Double microsPerRequest(Double cpuSeconds, long requests) {
+        return cpuSeconds == null || requests == 0 ? null : cpuSeconds * 1e6 / requests;
+    }
+
+    /**
+     * Median of values (mean of the middle two for an even count).
+     *
+     * @throws IllegalArgumentException when {@code values} is empty
+     */
+    public static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("median of no values");
+        }
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+}
