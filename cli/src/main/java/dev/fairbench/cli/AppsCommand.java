@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -27,9 +28,8 @@ public final class AppsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--registry", paramLabel = "FILE", description = "The app registry (default: apps.toml in the "
-            + "repository).")
-    Path registry;
+    @Mixin
+    RegistryMixin registry;
 
     @Option(names = {"-v", "--verbose"}, description = "Also print each app's build and start commands and routes.")
     boolean verbose;
@@ -39,7 +39,7 @@ public final class AppsCommand implements Callable<Integer> {
         Path root = RunCommand.repoRoot();
         AppRegistry reg;
         try {
-            reg = AppRegistry.load(RunCommand.registryFile(root, registry), root);
+            reg = AppRegistry.load(registry.registryFile(root), root);
         } catch (RegistryException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }

@@ -1,18 +1,10 @@
 package dev.fairbench.cli;
 
 import dev.fairbench.profile.AppProfiler;
-import dev.fairbench.profile.ProfileSession;
-import dev.fairbench.runner.RunOptions;
-import dev.fairbench.runner.proc.CpuPlacement;
-import dev.fairbench.runner.registry.RegistryException;
-import dev.fairbench.workload.Route;
-import dev.fairbench.services.ServiceException;
+import dev.fairbench.profile.ProfilePass;
+import dev.fairbench.runner.TrialOptions;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,8 +15,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code fairbench profile}: a profiling pass per app and route ({@link ProfileSession}), never inside the timed
- * runs. Exit codes: 0 every app was profiled (or skipped for a reason printed); 1 an app could not be profiled
+ * {@code fairbench profile}: the trial loop with the profiling pass ({@link ProfilePass}), never inside the
+ * timed runs. Exit codes: 0 every app was profiled (or skipped for a reason printed); 1 an app could not be profiled
  * or the session could not run; 2 usage error.
  */
 @Command(name = "profile", mixinStandardHelpOptions = true, sortOptions = false,
@@ -43,21 +35,14 @@ public final class ProfileCommand implements Callable<Integer> {
     @Mixin
     ServiceOptionsMixin services;
 
-    @Option(names = "--apps", split = ",", paramLabel = "APP", description = "Apps to profile, in this order "
-            + "(default: every app of the registry).")
-    List<String> apps = new ArrayList<>();
+    @Mixin
+    TrialOptionsMixin trial;
 
-    @Option(names = "--routes", paramLabel = "LIST", description = "Routes to profile, comma-separated, from: "
-            + "index, detail, tag, index-cached, detail-cached, compute, hello, phash (default: all).")
-    String routes;
+    @Mixin
+    AppSelectionMixin apps;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Results directory: an existing one of "
-            + "'fairbench run' gains the profiles (default: a new results/<UTC timestamp>-profile/).")
-    Path output;
-
-    @Option(names = "--connections", paramLabel = "N", defaultValue = "50",
-            description = "HTTP connections of the load windows (default: ${DEFAULT-VALUE}).")
-    int connections;
+    @Mixin
+    RoutesMixin routes;
 
     @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "2s", converter = LoadCommand.DurationConverter.class,
             description = "Load before each route's windows, not measured (default: ${DEFAULT-VALUE}).")
@@ -83,55 +68,18 @@ public final class ProfileCommand implements Callable<Integer> {
             description = "CPU-profile window for the flame graph; 0s: none (default: ${DEFAULT-VALUE}).")
     Duration cpuProfileWindow;
 
-    @Option(names = "--lang", split = ",", paramLabel = "LANG", defaultValue = "en,uk",
-            description = "Report languages: en, uk or both (default: ${DEFAULT-VALUE}).")
-    List<String> languages;
-
-    @Option(names = "--app-cpus", paramLabel = "CPUS", description = "CPUs of the app (default as in 'run').")
-    String appCpus;
-
-    @Option(names = "--services-cpus", paramLabel = "CPUS", description = "CPUs of PostgreSQL and Redis (default as "
-            + "in 'run').")
-    String servicesCpus;
-
-    @Option(names = "--loadgen-cpus", paramLabel = "CPUS", description = "CPUs of this JVM: load generator and "
-            + "proxies (default as in 'run').")
-    String loadgenCpus;
-
-    @Option(names = "--no-build", description = "Do not build: an app whose artifact is missing is skipped.")
-    boolean noBuild;
-
-    @Option(names = "--registry", paramLabel = "FILE", description = "The app registry (default: apps.toml in the "
-            + "repository).")
-    Path registry;
-
     @Override
     public Integer call() throws Exception {
         Path root = RunCommand.repoRoot();
-        int cores = CpuPlacement.onlineCpus();
-        ProfileSession.Options options;
+        TrialOptions options;
+        AppProfiler.Windows windows;
         try {
-            List<Route> routeList = routes == null ? RunOptions.allRoutes() : Route.parseList(routes);
-            CpuPlacement placement = CpuPlacement.of(appCpus, servicesCpus, loadgenCpus, cores);
-            int threads = Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size());
-            AppProfiler.Settings settings = new AppProfiler.Settings(connections, threads, warmup, sequentialWindow,
-                    window, straceWindow, cpuProfileWindow, 0);
-            Path dir = output != null ? output.toAbsolutePath() : root.resolve("results").resolve(
-                    ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-profile");
-            options = new ProfileSession.Options(apps, routeList, dir, placement, cores, settings, !noBuild, languages,
-                    RunCommand.registryFile(root, registry), root, services.options(),
-                    "fairbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
+            windows = new AppProfiler.Windows(warmup, sequentialWindow, window, straceWindow, cpuProfileWindow);
+            options = trial.builder(spec, root, services.options(), "-profile").apps(apps.apps())
+                    .routes(routes.routes()).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        ProfileSession session = new ProfileSession(options, System.out);
-        try {
-            session.run();
-        } catch (RegistryException | ServiceException | IllegalStateException e) {
-            throw new Fairbench.CommandFailure(e.getMessage(), e);
-        }
-        if (session.failures().isEmpty()) return Fairbench.OK;
-        System.out.println("profile: not profiled: " + String.join("; ", session.failures()).lines().findFirst().orElse(""));
-        return Fairbench.FAILURE;
+        return RunCommand.runTrial(options, List.of(new ProfilePass(windows)), "profile");
     }
 }

@@ -1,24 +1,19 @@
 package dev.fairbench.cli;
 
-import dev.fairbench.results.AppStatus;
-import dev.fairbench.results.Results;
-import dev.fairbench.profile.CapacitySession;
-import dev.fairbench.profile.ProfileSession;
-import dev.fairbench.runner.Benchmark;
-import dev.fairbench.runner.RunOptions;
-import dev.fairbench.runner.proc.CpuPlacement;
-import dev.fairbench.runner.registry.AppRegistry;
+import dev.fairbench.capacity.CapacityPass;
+import dev.fairbench.profile.AppProfiler;
+import dev.fairbench.profile.ProfilePass;
+import dev.fairbench.runner.Pass;
+import dev.fairbench.runner.TrialLoop;
+import dev.fairbench.runner.TrialOptions;
 import dev.fairbench.runner.registry.RegistryException;
-import dev.fairbench.workload.Route;
+import dev.fairbench.runner.timed.TimedRuns;
 import dev.fairbench.services.FairbenchHome;
 import dev.fairbench.services.ServiceException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,9 +25,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code fairbench run}: the benchmark ({@link Benchmark}). Exit codes: 0 every app was measured or skipped for a
- * reason printed (e.g. a missing toolchain); 1 an app failed (build, start, gate, or under load) or the session
- * could not run; 2 usage error (unknown route, bad CPU list, ...). Ctrl-C stops the app and the services this
+ * {@code fairbench run}: the benchmark, the {@link TrialLoop} with the timed runs (and, with {@code --profile}
+ * and {@code --capacity}, the profiling and capacity passes after them, per app). Exit codes: 0 every app was
+ * measured or skipped for a reason printed (e.g. a missing toolchain); 1 an app or a pass failed (build, start,
+ * gate, or under load) or the session could not run; 2 usage error (unknown route, bad CPU list, ...). Ctrl-C stops the app and the services this
  * command started; results.json keeps what was measured.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -48,17 +44,14 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ServiceOptionsMixin services;
 
-    @Option(names = "--apps", split = ",", paramLabel = "APP", description = "Apps to run, in this order (default: "
-            + "every app of the registry).")
-    List<String> apps = new ArrayList<>();
+    @Mixin
+    TrialOptionsMixin trial;
 
-    @Option(names = "--routes", paramLabel = "LIST", description = "Routes to measure, comma-separated, from: "
-            + "index, detail, tag, index-cached, detail-cached, compute, hello, phash (default: all).")
-    String routes;
+    @Mixin
+    AppSelectionMixin apps;
 
-    @Option(names = "--connections", paramLabel = "N", defaultValue = "50",
-            description = "HTTP connections (default: ${DEFAULT-VALUE}).")
-    int connections;
+    @Mixin
+    RoutesMixin routes;
 
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = LoadCommand.DurationConverter.class,
             description = "Length of one measured run (default: ${DEFAULT-VALUE}).")
@@ -76,83 +69,53 @@ public final class RunCommand implements Callable<Integer> {
             + "run of 3 s, detail pages over 100 posts (--duration, --warmup, --runs given explicitly still win).")
     boolean quick;
 
-    @Option(names = "--lang", split = ",", paramLabel = "LANG", defaultValue = "en,uk",
-            description = "Report languages: en, uk or both (default: ${DEFAULT-VALUE}).")
-    List<String> languages;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
-            description = "Results directory (default: results/<UTC timestamp>/ in the repository).")
-    Path output;
-
-    @Option(names = "--app-cpus", paramLabel = "CPUS", description = "CPUs of the app, e.g. 0 or 0-3 (default on 2 "
-            + "cores: 0; on more: the first half).")
-    String appCpus;
-
-    @Option(names = "--services-cpus", paramLabel = "CPUS", description = "CPUs of PostgreSQL and Redis (default on 2 "
-            + "cores: 1).")
-    String servicesCpus;
-
-    @Option(names = "--loadgen-cpus", paramLabel = "CPUS", description = "CPUs of the load generator, i.e. of this "
-            + "JVM (default on 2 cores: 1).")
-    String loadgenCpus;
-
-    @Option(names = "--loadgen-threads", paramLabel = "N", description = "Load generator threads (default: the "
-            + "number of load generator CPUs).")
-    Integer loadgenThreads;
-
-    @Option(names = "--profile", description = "After the runs, profile every app and route (wire counts, CPU split, "
-            + "syscalls, flame graphs, GC): `fairbench profile` on the same results.")
+    @Option(names = "--profile", description = "After each app's runs, profile it on every route (wire counts, CPU "
+            + "split, syscalls, flame graphs, GC): the pass of `fairbench profile`, into the same results.")
     boolean profile;
 
-    @Option(names = "--capacity", description = "After the runs, search every app's highest /phash rate with p99 "
-            + "under 15 ms, then overload it at 1.2x: `fairbench capacity` on the same results.")
+    @Option(names = "--capacity", description = "After each app's runs, search its highest /phash rate with p99 "
+            + "under 15 ms, then overload it at 1.2x: the pass of `fairbench capacity`, into the same results.")
     boolean capacity;
-
-    @Option(names = "--no-build", description = "Do not build: an app whose artifact is missing is skipped.")
-    boolean noBuild;
-
-    @Option(names = "--registry", paramLabel = "FILE", description = "The app registry (default: apps.toml in the "
-            + "repository).")
-    Path registry;
 
     @Override
     public Integer call() throws Exception {
         Path root = repoRoot();
-        int cores = CpuPlacement.onlineCpus();
-        List<Route> routeList;
-        CpuPlacement placement;
-        RunOptions options;
+        TrialOptions options;
+        TimedRuns.Settings settings;
         try {
-            routeList = routes == null ? RunOptions.allRoutes() : Route.parseList(routes);
-            placement = CpuPlacement.of(appCpus, servicesCpus, loadgenCpus, cores);
             var parsed = spec.commandLine().getParseResult();
-            Duration d = quick && !parsed.hasMatchedOption("--duration") ? RunOptions.QUICK_DURATION : duration;
-            Duration w = quick && !parsed.hasMatchedOption("--warmup") ? RunOptions.QUICK_WARMUP : warmup;
-            int n = quick && !parsed.hasMatchedOption("--runs") ? 1 : runs;
-            int threads = loadgenThreads != null ? loadgenThreads
-                    : Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size());
-            Path dir = output != null ? output.toAbsolutePath()
-                    : root.resolve("results").resolve(ZonedDateTime.now(ZoneOffset.UTC)
-                    .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-            options = new RunOptions(apps, routeList, connections, d, w, n, quick,
-                    quick ? RunOptions.QUICK_DETAIL_SLUGS : 0, dir, placement, cores, threads, !noBuild, languages,
-                    registryFile(root, registry), root, services.options(), "fairbench " + String.join(" ",
-                    spec.commandLine().getParseResult().originalArgs()));
+            TimedRuns.Settings smoke = TimedRuns.Settings.smoke();
+            settings = new TimedRuns.Settings(
+                    quick && !parsed.hasMatchedOption("--warmup") ? smoke.warmup() : warmup,
+                    quick && !parsed.hasMatchedOption("--duration") ? smoke.duration() : duration,
+                    quick && !parsed.hasMatchedOption("--runs") ? smoke.runs() : runs, quick);
+            options = trial.builder(spec, root, services.options(), "").apps(apps.apps()).routes(routes.routes())
+                    .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        Results results;
+        // Profiles and capacity searches are passes of their own after the timed runs, never inside them.
+        List<Pass> passes = new ArrayList<>(List.of(new TimedRuns(settings)));
+        if (profile) passes.add(new ProfilePass(AppProfiler.Windows.defaults()));
+        if (capacity) passes.add(CapacityPass.afterRun());
+        return runTrial(options, passes, "run");
+    }
+
+    /**
+     * Runs the trial loop; returns {@link Fairbench#OK} when every app and pass was measured or skipped for a
+     * printed reason, else {@link Fairbench#FAILURE} after a line naming what was not.
+     */
+    static int runTrial(TrialOptions options, List<Pass> passes, String command) throws Exception {
+        TrialLoop loop = new TrialLoop(options, passes, System.out, isTerminal());
         try {
-            results = new Benchmark(options, System.out, isTerminal()).run();
-            // Profiles and capacity searches are passes of their own after the timed runs, never inside them;
-            // they add their sections to the same results.json and rewrite the reports.
-            if (profile) results = new ProfileSession(ProfileSession.Options.afterRun(options), System.out).run();
-            if (capacity) results = new CapacitySession(CapacitySession.Options.afterRun(options), System.out).run();
+            loop.run();
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }
-        boolean anyFailed = results.apps().stream().anyMatch(a -> a.status() == AppStatus.FAILED);
-        return anyFailed ? Fairbench.FAILURE : Fairbench.OK;
+        if (loop.failures().isEmpty()) return Fairbench.OK;
+        System.out.println(command + ": not measured: " + String.join("; ", loop.failures().stream()
+                .map(f -> f.lines().findFirst().orElse("")).toList()));
+        return Fairbench.FAILURE;
     }
 
     /** The repository root; a command run outside it is a failure with one line. */
@@ -162,11 +125,6 @@ public final class RunCommand implements Callable<Integer> {
         } catch (ServiceException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }
-    }
-
-    /** {@code --registry} when given, else the repository's apps.toml. */
-    static Path registryFile(Path root, Path given) {
-        return given != null ? given.toAbsolutePath() : root.resolve(AppRegistry.FILE_NAME);
     }
 
     /** Logs of verify and serve: {@code .fairbench/logs} in the repository. */

@@ -36,12 +36,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Port on 127.0.0.1 (default: a free one).")
     int port;
 
-    @Option(names = "--no-build", description = "Do not build the app when its artifact is missing.")
-    boolean noBuild;
+    @Mixin
+    BuildMixin build;
 
-    @Option(names = "--registry", paramLabel = "FILE", description = "The app registry (default: apps.toml in the "
-            + "repository).")
-    Path registry;
+    @Mixin
+    RegistryMixin registry;
 
     @Override
     public Integer call() throws Exception {
@@ -51,8 +50,8 @@ public final class ServeCommand implements Callable<Integer> {
         Path root = RunCommand.repoRoot();
         String problem;
         try {
-            problem = new AppServer(RunCommand.registryFile(root, registry), root, services.options(),
-                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).serve(app, port, !noBuild);
+            problem = new AppServer(registry.registryFile(root), root, services.options(),
+                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).serve(app, port, build.build());
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }

@@ -5,12 +5,9 @@ import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.RegistryException;
 import dev.fairbench.services.ServiceException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code fairbench verify [--apps ...]}: the conformance gate only ({@link Verifier}). Exit 0 when every app
@@ -24,22 +21,21 @@ public final class VerifyCommand implements Callable<Integer> {
     @Mixin
     ServiceOptionsMixin services;
 
-    @Option(names = "--apps", split = ",", paramLabel = "APP", description = "Apps to check (default: all).")
-    List<String> apps = new ArrayList<>();
+    @Mixin
+    AppSelectionMixin apps;
 
-    @Option(names = "--no-build", description = "Do not build: an app whose artifact is missing does not pass.")
-    boolean noBuild;
+    @Mixin
+    BuildMixin build;
 
-    @Option(names = "--registry", paramLabel = "FILE", description = "The app registry (default: apps.toml in the "
-            + "repository).")
-    Path registry;
+    @Mixin
+    RegistryMixin registry;
 
     @Override
     public Integer call() throws Exception {
         Path root = RunCommand.repoRoot();
         try {
-            boolean passed = new Verifier(RunCommand.registryFile(root, registry), root, services.options(),
-                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).verify(apps, !noBuild);
+            boolean passed = new Verifier(registry.registryFile(root), root, services.options(),
+                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).verify(apps.apps(), build.build());
             return passed ? Fairbench.OK : Fairbench.FAILURE;
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.CapacityResult;
 import dev.fairbench.results.ProfileRoute;
 import dev.fairbench.results.Results;
@@ -101,18 +102,57 @@ class ProfileCommandsTest {
         assertThat(json).contains("\"target_rate_per_second\"", "\"overload\"", "\"within_slo\" : true");
     }
 
-    @Test
-    void profileThenCapacityFillOneResultsDirectory() throws Exception {
+    /** A registry with one app, {@link HelloApp}, marked so that a leftover process can be found. */
+    private Path helloRegistry() throws IOException {
         Path registry = dir.resolve("apps.toml");
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Files.writeString(registry, "[apps.ok]\nlanguage = \"Java\"\nstart = \"${JAVA} -D" + marker + " -cp '"
                 + classPath + "' " + HelloApp.class.getName() + "\"\nroutes = [\"hello\", \"compute\"]\n");
+        return registry;
+    }
+
+    @Test
+    void runAndProfileRecordTheSameFactsAboutOneMachine() throws Exception {
+        Path registry = helloRegistry();
+        Path ran = dir.resolve("ran");
+        Path profiled = dir.resolve("profiled");
+        cli("run", "--registry", registry.toString(), "--routes", "hello", "--connections", "4", "--warmup", "0s",
+                "--duration", "1s", "--runs", "1", "--lang", "en", "-o", ran.toString());
+        cli("profile", "--registry", registry.toString(), "--routes", "hello", "--connections", "4", "--warmup", "0s",
+                "--sequential-window", "500ms", "--window", "1s", "--strace-window", "0s", "--cpu-profile-window", "0s",
+                "--lang", "en", "-o", profiled.toString());
+
+        Results run = ResultsStore.read(ran);
+        Results profile = ResultsStore.read(profiled);
+        for (Results r : List.of(run, profile)) {
+            assertThat(r.finishedAt()).isNotNull();
+            assertThat(r.fairbenchVersion()).isNotEqualTo("unknown");
+            assertThat(r.app("ok").orElseThrow().status()).isEqualTo(AppStatus.MEASURED);
+        }
+        assertThat(profile.fairbenchVersion()).isEqualTo(run.fairbenchVersion());
+        assertThat(profile.contractVersion()).isEqualTo(run.contractVersion());
+        assertThat(profile.setup().gitCommit()).isEqualTo(run.setup().gitCommit());
+        assertThat(profile.setup().gitDirty()).isEqualTo(run.setup().gitDirty());
+        assertThat(profile.setup().host()).isEqualTo(run.setup().host());
+        assertThat(profile.setup().versions()).isEqualTo(run.setup().versions());
+        assertThat(profile.setup().pinning()).isEqualTo(run.setup().pinning());
+        assertThat(profile.setup().workers()).isEqualTo(run.setup().workers());
+        for (String machineFact : List.of("hostname", "cpu_governor", "virtualization")) {
+            assertThat(profile.setup().environment().get(machineFact)).as(machineFact)
+                    .isEqualTo(run.setup().environment().get(machineFact));
+        }
+        assertThat(profiled.resolve("environment.json")).exists();
+    }
+
+    @Test
+    void profileThenCapacityFillOneResultsDirectory() throws Exception {
+        Path registry = helloRegistry();
         Path results = dir.resolve("results");
 
         String out = cli("profile", "--registry", registry.toString(), "--routes", "hello", "--connections", "4",
                 "--warmup", "500ms", "--sequential-window", "500ms", "--window", "1s", "--strace-window", "1s",
                 "--cpu-profile-window", "1s", "--lang", "en", "-o", results.toString());
-        assertThat(out).contains("[ok] gate passed through the proxies");
+        assertThat(out).contains("[ok] conformance: ").contains("cases passed through the wire proxies");
         out = cli("capacity", "ok/hello", "--registry", registry.toString(), "--slo", "300ms", "--step-duration", "1s",
                 "--step-warmup", "200ms", "--warmup", "500ms", "--max-steps", "3", "--connections", "4", "--lang", "en",
                 "-o", results.toString());

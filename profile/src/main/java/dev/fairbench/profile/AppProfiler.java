@@ -4,22 +4,17 @@ import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadResult;
 import dev.fairbench.loadgen.LoadSpec;
-import dev.fairbench.runner.AppLauncher;
-import dev.fairbench.runner.Gate;
+import dev.fairbench.runner.RunningApp;
+import dev.fairbench.runner.TrialContext;
 import dev.fairbench.runner.RouteTargets;
-import dev.fairbench.runner.Session;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.proc.ProcFs;
 import dev.fairbench.runner.proc.RunSampler;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.workload.Route;
-import dev.fairbench.workload.conformance.ConformanceReport;
-import dev.fairbench.workload.data.DatabaseUrl;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,14 +29,14 @@ import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The profiling pass of one app, never inside a timed run: the app is started (by the runner's
- * {@link AppLauncher}, pinned, with the contract's environment) with {@code DATABASE_URL} and {@code REDIS_URL}
- * pointing at two {@link CountingProxy counting proxies}, passes the conformance gate through them (which shows
- * they change no byte), then for each route: a warm-up, a counting window (wire counts, CPU of app, PostgreSQL
+ * The profiling of one app, never inside a timed run: the app was started by the trial loop with
+ * {@code DATABASE_URL} and {@code REDIS_URL} pointing at two {@link CountingProxy counting proxies} and passed the
+ * conformance gate through them (which shows they change no byte); then for each route: a warm-up, a sequential
+ * window (one connection: the round trips of one page), a counting window (wire counts, CPU of app, PostgreSQL
  * and Redis from {@code /proc}, context switches, GC from JFR for JVM apps), a syscall window under
  * {@code strace -c -f}, and a CPU-profile window (async-profiler in itimer mode for JVM apps, {@code perf}
- * otherwise) written as {@code profiles/<app>/<route>.html}. The three windows are separate because strace and
- * the profilers slow the app. Not thread-safe; one app at a time.
+ * otherwise) written as {@code profiles/<app>/<route>.html}. The windows are separate because strace and the
+ * profilers slow the app. Not thread-safe; one app at a time.
  */
 public final class AppProfiler {
     private static final String JFR_NAME = "fairbench-profile";
@@ -51,23 +46,17 @@ public final class AppProfiler {
     private static final int TOP_SYSCALLS = 12;
 
     /**
-     * How long each window lasts and how much load it gets.
+     * How long each window of a route lasts; the load (connections, threads, detail slugs) is the trial's.
      *
-     * @param connections      HTTP connections of the closed-loop load
-     * @param loadgenThreads   load generator threads
      * @param warmup           load before each route's windows, not measured
      * @param sequentialWindow the sequential window: one connection, for the round trips of one page
      * @param window           the counting window
      * @param straceWindow     the syscall window (zero: no syscall counts)
      * @param cpuProfileWindow the CPU-profile window (zero: no flame graph)
-     * @param detailSlugs      post slugs the detail routes rotate over; 0 = all
      */
-    public record Settings(int connections, int loadgenThreads, Duration warmup, Duration sequentialWindow,
-                           Duration window, Duration straceWindow, Duration cpuProfileWindow, int detailSlugs) {
-        public Settings {
-            if (connections < 1 || loadgenThreads < 1 || loadgenThreads > connections) {
-                throw new IllegalArgumentException("need at least one connection and 1..connections threads");
-            }
+    public record Windows(Duration warmup, Duration sequentialWindow, Duration window, Duration straceWindow,
+                          Duration cpuProfileWindow) {
+        public Windows {
             if (window.isZero() || window.isNegative() || sequentialWindow.isZero() || sequentialWindow.isNegative()) {
                 throw new IllegalArgumentException("--window must be positive");
             }
@@ -76,10 +65,15 @@ public final class AppProfiler {
             }
         }
 
-        /** 50 connections as in the fair runs; 2 s warm-up, 3 s sequential, 5 s counting, 3 s strace, 5 s CPU profile. */
-        public static Settings defaults(int loadgenThreads) {
-            return new Settings(50, loadgenThreads, Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(5),
-                    Duration.ofSeconds(3), Duration.ofSeconds(5), 0);
+        /** 2 s warm-up, 3 s sequential, 5 s counting, 3 s strace, 5 s CPU profile. */
+        public static Windows defaults() {
+            return new Windows(Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(5),
+                    Duration.ofSeconds(3), Duration.ofSeconds(5));
+        }
+
+        /** Load time of one route: every window. */
+        public Duration loadPerRoute() {
+            return warmup.plus(sequentialWindow).plus(window).plus(straceWindow).plus(cpuProfileWindow);
         }
     }
 
@@ -87,10 +81,10 @@ public final class AppProfiler {
      * The outcome for one app.
      *
      * @param app    registry name
-     * @param failed why the app could not be profiled (did not start, failed the gate through the proxies), or null
+     * @param failed why the profiling stopped (the app died, the load failed), or null
      * @param routes the routes profiled, in {@link Route} order
      * @param tools  the tools that measured, one line each
-     * @param notes  remarks about the whole pass, e.g. a gate that had to be checked twice
+     * @param notes  remarks about the whole pass
      */
     public record AppProfile(String app, String failed, List<RouteProfile> routes, List<String> tools,
                              List<String> notes) {
@@ -101,75 +95,26 @@ public final class AppProfiler {
         }
     }
 
-    private final Session session;
-    private final AppLauncher launcher;
-    private final String appCpus;
-    private final Settings settings;
+    private final TrialContext ctx;
+    private final Windows settings;
+    private final int connections;
+    private final int loadgenThreads;
     private final Path resultsDir;
-    private final PrintStream out;
-    private volatile AppProcess current;
 
-    /**
-     * @param appCpus    CPUs the app is pinned to (its {@code WORKERS} is their count)
-     * @param resultsDir where {@code profiles/<app>/} goes
-     */
-    public AppProfiler(Session session, AppLauncher launcher, String appCpus, Settings settings, Path resultsDir,
-                       PrintStream out) {
-        this.session = session;
-        this.launcher = launcher;
-        this.appCpus = appCpus;
-        this.settings = settings;
-        this.resultsDir = resultsDir;
-        this.out = out;
+    /** Profiles with the load of {@code ctx}'s options; {@code profiles/<app>/} goes into its output directory. */
+    public AppProfiler(TrialContext ctx, Windows windows) {
+        this.ctx = ctx;
+        this.settings = windows;
+        this.connections = ctx.options().connections();
+        this.loadgenThreads = ctx.options().loadgenThreads();
+        this.resultsDir = ctx.options().outputDir();
     }
 
-    /** Stops the app being profiled, if any (Ctrl-C); safe from another thread. */
-    public void abort() {
-        AppProcess app = current;
-        if (app != null) app.stop();
-    }
-
-    /** Profiles {@code e} on those of {@code routes} it serves; the app is stopped before this returns. */
-    public AppProfile profile(AppEntry e, List<Route> routes) throws InterruptedException, IOException {
-        DatabaseUrl db = DatabaseUrl.parse(session.services().postgresUrl());
-        URI redisUri = URI.create(session.services().redisUrl());
-        Path dir = Files.createDirectories(resultsDir.resolve("profiles").resolve(e.name()));
-        try (CountingProxy pg = CountingProxy.postgres(db.host(), db.port());
-             CountingProxy redis = CountingProxy.redis(redisUri.getHost(), redisUri.getPort())) {
-            String pgUrl = new DatabaseUrl("127.0.0.1", pg.port(), db.database(), db.user(), db.password()).libpqUrl();
-            String redisUrl = "redis://127.0.0.1:" + redis.port() + (redisUri.getRawPath() == null ? "" : redisUri.getRawPath());
-            try {
-                current = launcher.start(e, pgUrl, redisUrl, appCpus, 0);
-            } catch (AppLauncher.StartFailure f) {
-                return new AppProfile(e.name(), f.getMessage(), List.of(), List.of(), List.of());
-            }
-            AppProcess app = current;
-            try {
-                line(e, "started through the wire proxies (pid " + app.pid() + "); conformance gate through them...");
-                Gate g = new Gate(session.reference(), session.redis());
-                ConformanceReport gate = g.check(e, app.port());
-                List<String> gateNotes = new ArrayList<>();
-                if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
-                    // A page that timed out on a starved machine is not a byte the proxies changed: check once more.
-                    gateNotes.add("conformance gate: the first check through the proxies had "
-                            + gate.mismatches().size() + " answer(s) 503 (" + gate.mismatches().getFirst().caseName()
-                            + "); the second check passed");
-                    line(e, "gate: " + gate.mismatches().size() + " answer(s) 503 through the proxies; checking again");
-                    gate = g.check(e, app.port());
-                }
-                if (!gate.passed()) {
-                    return new AppProfile(e.name(), "conformance failed through the wire proxies: "
-                            + gate.mismatches().size() + " mismatch(es), first: " + gate.mismatches().getFirst().caseName()
-                            + ": " + gate.mismatches().getFirst().what(), List.of(), List.of(), List.of());
-                }
-                line(e, "gate passed through the proxies: " + gate.casesChecked() + " cases");
-                AppProfile p = profileRoutes(e, routes, app, pg, redis, dir);
-                return new AppProfile(p.app(), p.failed(), p.routes(), p.tools(), gateNotes);
-            } finally {
-                app.stop();
-                current = null;
-            }
-        }
+    /** Profiles {@code app} (started behind {@code pg} and {@code redis}) on those of the trial's routes it serves. */
+    public AppProfile profile(RunningApp app, CountingProxy pg, CountingProxy redis)
+            throws InterruptedException, IOException {
+        Path dir = Files.createDirectories(resultsDir.resolve("profiles").resolve(app.name()));
+        return profileRoutes(app.entry(), ctx.options().routes(), app.process(), pg, redis, dir);
     }
 
     private AppProfile profileRoutes(AppEntry e, List<Route> routes, AppProcess app, CountingProxy pg,
@@ -189,7 +134,7 @@ public final class AppProfiler {
         }
         if (strace) tools.add("strace -c -f");
         if (perf) tools.add("perf record -g");
-        RouteTargets targets = new RouteTargets(session.dataset(), settings.detailSlugs());
+        RouteTargets targets = ctx.targets();
         List<RouteProfile> measured = new ArrayList<>();
         List<Instant[]> windows = new ArrayList<>();
         try {
@@ -226,8 +171,8 @@ public final class AppProfiler {
             InterruptedException {
         String r = route.routeName();
         List<String> notes = new ArrayList<>();
-        session.redis().flushdb();
-        LoadSpec spec = targets.spec(route, app.port(), settings.connections(), settings.loadgenThreads(),
+        ctx.session().redis().flushdb();
+        LoadSpec spec = targets.spec(route, app.port(), connections, loadgenThreads,
                 settings.window());
         if (!settings.warmup().isZero()) LoadGenerator.run(spec.withDuration(settings.warmup()), null);
         awaitQuietWire(pg, redis);
@@ -240,8 +185,8 @@ public final class AppProfiler {
         RouteProfile.Sequential sequential = new RouteProfile.Sequential(seq.requests(), seq.postgres(), seq.redis());
 
         CpuTimes app0 = CpuTimes.ofTree(app.pid());
-        Long pgCpu0 = cpu(session.services().postgresPid());
-        Long redisCpu0 = cpu(session.services().redisPid());
+        Long pgCpu0 = cpu(ctx.session().services().postgresPid());
+        Long redisCpu0 = cpu(ctx.session().services().redisPid());
         RunSampler sampler = new RunSampler(app.pid(), settings.window(), false);
         WireWindow wire = new WireWindow(pg, redis, settings.window().toNanos());
         window[0] = Instant.now();
@@ -264,8 +209,8 @@ public final class AppProfiler {
         WireCounts pgDelta = span.postgres();
         WireCounts redisDelta = span.redis();
         CpuTimes appCpu = CpuTimes.ofTree(app.pid()).minus(app0);
-        Long pgCpu = minus(cpu(session.services().postgresPid()), pgCpu0);
-        Long redisCpu = minus(cpu(session.services().redisPid()), redisCpu0);
+        Long pgCpu = minus(cpu(ctx.session().services().postgresPid()), pgCpu0);
+        Long redisCpu = minus(cpu(ctx.session().services().redisPid()), redisCpu0);
         if (pgCpu == null) notes.add("PostgreSQL is external: its CPU is not measured");
         if (redisCpu == null) notes.add("Redis is external: its CPU is not measured");
         if (!span.steady() || !seq.steady()) {
@@ -274,7 +219,7 @@ public final class AppProfiler {
         double underLoad = span.perRequest(pgDelta.clientBursts());
         if (pgDelta.queries() > 0 && underLoad < 0.8 * sequential.postgresRoundTripsPerPage()) {
             notes.add(String.format(Locale.ROOT, "at %d connections %.2f PostgreSQL writes per request against %.2f for "
-                            + "a page alone: statements of several requests share a write", settings.connections(),
+                            + "a page alone: statements of several requests share a write", connections,
                     underLoad, sequential.postgresRoundTripsPerPage()));
         }
         double parses = span.perRequest(pgDelta.parses());
@@ -375,8 +320,7 @@ public final class AppProfiler {
     }
 
     private void line(AppEntry e, String text) {
-        out.println("[" + e.name() + "] " + text);
-        out.flush();
+        ctx.line("[" + e.name() + "] " + text);
     }
 
     static String summary(RouteProfile p) {

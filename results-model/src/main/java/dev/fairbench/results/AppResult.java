@@ -51,6 +51,12 @@ public record AppResult(String name, String label, String language, AppStatus st
                 notEqualized, routes, profile, capacity, newLogFile);
     }
 
+    /** A copy with this conformance gate outcome. */
+    public AppResult withConformance(Conformance newConformance) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, newConformance,
+                notEqualized, routes, profile, capacity, logFile);
+    }
+
     /** The measurements of this route, if it was measured. */
     public Optional<RouteResult> route(String route) {
         return routes.stream().filter(r -> r.route().equals(route)).findFirst();

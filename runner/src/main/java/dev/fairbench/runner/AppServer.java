@@ -13,23 +13,16 @@ import java.util.List;
  * {@code fairbench serve APP}: services (unless given by URL), seeded; the app built if needed and started on
  * every CPU; its URL printed; then it serves until Ctrl-C, which stops the app and the services this command
  * started. Not thread-safe.
+ *
+ * @param registryFile the app registry
+ * @param repoRoot     the repository root
+ * @param services     where PostgreSQL and Redis are
+ * @param logsDir      where the app's log goes
+ * @param cores        online CPUs: the app gets them all
+ * @param out          the console
  */
-public final class AppServer {
-    private final Path registryFile;
-    private final Path repoRoot;
-    private final ServiceOptions services;
-    private final Path logsDir;
-    private final int cores;
-    private final PrintStream out;
-
-    public AppServer(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores, PrintStream out) {
-        this.registryFile = registryFile;
-        this.repoRoot = repoRoot;
-        this.services = services;
-        this.logsDir = logsDir;
-        this.cores = cores;
-        this.out = out;
-    }
+public record AppServer(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores,
+                        PrintStream out) {
 
     /**
      * Serves until the app exits (then returns its problem) or the JVM is stopped (Ctrl-C: the shutdown hooks

@@ -17,20 +17,20 @@ import java.util.List;
  * the Redis page cache checked through {@link Redis#get}. Redis is flushed first so that cached pages are seen
  * both as a miss and as a hit. Not thread-safe (one gate at a time per Redis).
  */
-public final class Gate {
+final class Gate {
     /** Per-request timeout of the gate's client. */
     public static final int TIMEOUT_MILLIS = 10_000;
 
     private final ReferenceRenderer reference;
     private final Redis redis;
 
-    public Gate(ReferenceRenderer reference, Redis redis) {
+    Gate(ReferenceRenderer reference, Redis redis) {
         this.reference = reference;
         this.redis = redis;
     }
 
     /** The cases for an app that serves {@code routes}. */
-    public List<ConformanceCase> cases(List<Route> routes) {
+    List<ConformanceCase> cases(List<Route> routes) {
         return ConformanceCases.all(reference).stream().filter(c -> {
             Route r = Route.ofPath(c.path());
             return r == null || routes.contains(r);
@@ -38,7 +38,7 @@ public final class Gate {
     }
 
     /** Flushes Redis and checks the app listening on 127.0.0.1:port. */
-    public ConformanceReport check(AppEntry entry, int port) {
+    ConformanceReport check(AppEntry entry, int port) {
         redis.flushdb();
         return new ConformanceChecker(TIMEOUT_MILLIS, redis::get)
                 .check(URI.create("http://127.0.0.1:" + port), cases(entry.routes()));

@@ -13,7 +13,7 @@ import java.time.Duration;
  * The runner's own PostgreSQL connection, held for the whole session (so it is part of every baseline): counts
  * the connections to the benchmark database and asks the server version. Not thread-safe.
  */
-public final class Postgres implements AutoCloseable {
+final class Postgres implements AutoCloseable {
     private final Connection connection;
 
     public Postgres(String url) throws SQLException {

@@ -34,6 +34,12 @@ final class ProgressPrinter {
         plannedLoadNanos = load.toNanos();
     }
 
+    /** The stream the lines go to, with the status line cleared. */
+    synchronized PrintStream out() {
+        clearStatus();
+        return out;
+    }
+
     /** An ordinary line. */
     synchronized void line(String text) {
         clearStatus();

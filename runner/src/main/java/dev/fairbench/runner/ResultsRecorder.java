@@ -51,6 +51,16 @@ final class ResultsRecorder {
         return results.app(name).orElseThrow();
     }
 
+    /** Applies {@code change} to the record of app {@code name} and writes. */
+    synchronized void update(String name, UnaryOperator<AppResult> change) {
+        app(change.apply(app(name)));
+    }
+
+    /** Whether the results hold app {@code name}. */
+    synchronized boolean has(String name) {
+        return results.app(name).isPresent();
+    }
+
     /** Adds {@code run} to {@code route} of app {@code name}, recomputes the route's summary and writes. */
     synchronized void run(String name, String route, RunResult run) {
         AppResult app = app(name);

@@ -72,7 +72,7 @@ public final class Session implements AutoCloseable {
         return services;
     }
 
-    public Postgres postgres() {
+    Postgres postgres() {
         return postgres;
     }
 

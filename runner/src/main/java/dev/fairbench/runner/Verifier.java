@@ -16,23 +16,16 @@ import java.util.List;
  * {@code fairbench verify}: the conformance gate alone. For each app: build if needed, start it (on every CPU,
  * {@code WORKERS} = their number), check every case of the routes it serves, print the diffs, stop it. No load,
  * no results directory; app logs go to {@code logsDir}. Not thread-safe.
+ *
+ * @param registryFile the app registry
+ * @param repoRoot     the repository root
+ * @param services     where PostgreSQL and Redis are
+ * @param logsDir      where the apps' logs go
+ * @param cores        online CPUs: each app gets them all
+ * @param out          the console
  */
-public final class Verifier {
-    private final Path registryFile;
-    private final Path repoRoot;
-    private final ServiceOptions services;
-    private final Path logsDir;
-    private final int cores;
-    private final PrintStream out;
-
-    public Verifier(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores, PrintStream out) {
-        this.registryFile = registryFile;
-        this.repoRoot = repoRoot;
-        this.services = services;
-        this.logsDir = logsDir;
-        this.cores = cores;
-        this.out = out;
-    }
+public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores,
+                       PrintStream out) {
 
     /**
      * @return true when every app passed; an app that is skipped (toolchain missing, not built) or does not

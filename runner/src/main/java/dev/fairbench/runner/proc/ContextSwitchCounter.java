@@ -9,7 +9,7 @@ import java.util.Map;
  * the last value seen for every thread: call {@link #sample()} at the start, regularly during the measurement
  * (a thread that exits loses at most the switches since the previous sample) and at the end. Thread-safe.
  */
-public final class ContextSwitchCounter {
+final class ContextSwitchCounter {
     private final long pid;
     private final Map<Long, Long> atStart;
     private final Map<Long, Long> last = new HashMap<>();

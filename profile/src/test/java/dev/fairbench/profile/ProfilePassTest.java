@@ -5,6 +5,8 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.ProfileRoute;
 import dev.fairbench.results.Results;
+import dev.fairbench.runner.TrialLoop;
+import dev.fairbench.runner.TrialOptions;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.workload.Route;
@@ -33,7 +35,7 @@ import static org.assertj.core.api.Assertions.within;
  * byte), then the counts per page match what its driver is known to send.
  */
 @Timeout(600)
-class ProfileSessionTest {
+class ProfilePassTest {
     private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
 
     @TempDir
@@ -46,15 +48,17 @@ class ProfileSessionTest {
         TestServices services = TestServices.shared();
         ServiceOptions options = ServiceOptions.defaults().withPorts(DatabaseUrl.parse(services.postgresUrl()).port(),
                 URI.create(services.redisUrl()).getPort());
-        AppProfiler.Settings settings = new AppProfiler.Settings(8, 1, Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(3),
-                Duration.ofSeconds(1), Duration.ofSeconds(2), 50);
+        AppProfiler.Windows windows = new AppProfiler.Windows(Duration.ofSeconds(1), Duration.ofSeconds(1),
+                Duration.ofSeconds(3), Duration.ofSeconds(1), Duration.ofSeconds(2));
+        TrialOptions trial = TrialOptions.builder().apps(List.of(app)).routes(List.of(Route.DETAIL, Route.INDEX_CACHED))
+                .outputDir(dir).placement(CpuPlacement.defaults(2)).cores(2).connections(8).loadgenThreads(1)
+                .detailSlugs(50).build(false).languages(List.of("en")).registryFile(REPO.resolve("apps.toml"))
+                .repoRoot(REPO).services(options).commandLine("fairbench profile (test)").build();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Results results;
         try {
-            results = new ProfileSession(new ProfileSession.Options(List.of(app),
-                    List.of(Route.DETAIL, Route.INDEX_CACHED), dir, CpuPlacement.defaults(2), 2, settings, false,
-                    List.of("en"), REPO.resolve("apps.toml"), REPO, options, "fairbench profile (test)"),
-                    new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+            results = new TrialLoop(trial, List.of(new ProfilePass(windows)),
+                    new PrintStream(log, true, StandardCharsets.UTF_8), false).run();
         } finally {
             System.out.print(log.toString(StandardCharsets.UTF_8));
             Path raw = dir.resolve("profiles").resolve(app).resolve("profile.json");

@@ -7,6 +7,7 @@ import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RunResult;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.timed.TimedRuns;
 import dev.fairbench.workload.Route;
 import dev.fairbench.runner.registry.RegistryException;
 import dev.fairbench.services.RunningServices;
@@ -30,9 +31,9 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@code fairbench run} end to end with the small {@code TestApp}, real PostgreSQL and Redis on test ports. */
+/** The trial loop with the timed runs ({@code fairbench run}) end to end with the small {@code TestApp}, real PostgreSQL and Redis on test ports. */
 @Timeout(300)
-class BenchmarkTest {
+class TrialLoopTest {
     static RunningServices services;
 
     @TempDir
@@ -49,16 +50,18 @@ class BenchmarkTest {
         TestServices.deleteCluster();
     }
 
-    private RunOptions options(Path registry, List<String> apps, int runs) {
+    private TrialOptions options(Path registry, List<String> apps) {
         Path repo = Path.of("..").toAbsolutePath().normalize();
-        return new RunOptions(apps, List.of(Route.HELLO, Route.COMPUTE), 8, Duration.ofSeconds(2),
-                Duration.ofSeconds(1), runs, true, 10, dir.resolve("results"), CpuPlacement.defaults(2), 2, 1, true,
-                List.of("en"), registry, repo, TestServices.options(), "fairbench run (test)");
+        return TrialOptions.builder().apps(apps).routes(List.of(Route.HELLO, Route.COMPUTE)).connections(8)
+                .detailSlugs(10).outputDir(dir.resolve("results")).placement(CpuPlacement.defaults(2)).cores(2)
+                .loadgenThreads(1).languages(List.of("en")).registryFile(registry).repoRoot(repo)
+                .services(TestServices.options()).commandLine("fairbench run (test)").build();
     }
 
-    private Results run(RunOptions o, ByteArrayOutputStream out) throws Exception {
+    private Results run(TrialOptions o, int runs, ByteArrayOutputStream out) throws Exception {
+        TimedRuns timed = new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1), Duration.ofSeconds(2), runs, true));
         try {
-            return new Benchmark(o, new PrintStream(out, true, StandardCharsets.UTF_8), false).run();
+            return new TrialLoop(o, List.of(timed), new PrintStream(out, true, StandardCharsets.UTF_8), false).run();
         } finally {
             System.out.print(out.toString(StandardCharsets.UTF_8));   // kept in the surefire report
         }
@@ -68,7 +71,7 @@ class BenchmarkTest {
     void measuresAnAppAndRecordsEveryCost() throws Exception {
         TestRegistry reg = new TestRegistry().app("ok", "ok", "");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Results results = run(options(reg.write(dir), List.of("ok"), 2), out);
+        Results results = run(options(reg.write(dir), List.of("ok")), 2, out);
 
         assertThat(reg.leftovers()).isZero();
         Results onDisk = ResultsStore.read(dir.resolve("results"));
@@ -132,7 +135,7 @@ class BenchmarkTest {
                     .app("flaky", "compute-503-once", "")
                     .app("ok", "ok", "");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            Results results = run(options(reg.write(dir), List.of(), 1), out);
+            Results results = run(options(reg.write(dir), List.of()), 1, out);
             String log = out.toString(StandardCharsets.UTF_8);
             assertThat(reg.leftovers()).as(log).isZero();
 
@@ -179,8 +182,8 @@ class BenchmarkTest {
     @Test
     void anUnknownAppIsOneLine() throws Exception {
         TestRegistry reg = new TestRegistry().app("ok", "ok", "");
-        RunOptions o = options(reg.write(dir), List.of("nope"), 1);
-        assertThatThrownBy(() -> run(o, new ByteArrayOutputStream())).isInstanceOf(RegistryException.class)
+        TrialOptions o = options(reg.write(dir), List.of("nope"));
+        assertThatThrownBy(() -> run(o, 1, new ByteArrayOutputStream())).isInstanceOf(RegistryException.class)
                 .hasMessage("unknown app 'nope': apps.toml has ok");
         assertThat(Files.exists(dir.resolve("results/results.json"))).isFalse();
     }

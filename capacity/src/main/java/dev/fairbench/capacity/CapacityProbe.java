@@ -1,4 +1,4 @@
-package dev.fairbench.profile;
+package dev.fairbench.capacity;
 
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadGenerator;
@@ -32,7 +32,7 @@ import java.util.OptionalLong;
  * {@code /proc}) and peak RSS. Before each step the pass waits until a single request is answered within half the
  * SLO again, so that one step's backlog does not spill into the next. Not thread-safe.
  */
-public final class CapacityPass {
+public final class CapacityProbe {
     public static final double OVERLOAD_FACTOR = 1.2;
     /** A response later than this is a timeout, as in the write-up the overload step follows. */
     public static final Duration TIMEOUT = Duration.ofSeconds(2);
@@ -90,7 +90,7 @@ public final class CapacityPass {
     private final Settings settings;
     private final PrintStream out;
 
-    public CapacityPass(Settings settings, PrintStream out) {
+    public CapacityProbe(Settings settings, PrintStream out) {
         this.settings = settings;
         this.out = out;
     }

@@ -1,4 +1,4 @@
-package dev.fairbench.profile;
+package dev.fairbench.capacity;
 
 import java.util.ArrayList;
 import java.util.List;

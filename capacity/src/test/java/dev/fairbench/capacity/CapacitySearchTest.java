@@ -1,4 +1,4 @@
-package dev.fairbench.profile;
+package dev.fairbench.capacity;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

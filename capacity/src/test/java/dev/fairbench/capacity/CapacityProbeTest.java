@@ -1,4 +1,4 @@
-package dev.fairbench.profile;
+package dev.fairbench.capacity;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.fairbench.loadgen.LoadSpec;
@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by {@code (rate - capacity) * SERVICE_MILLIS} ms every second.
  */
 @Timeout(240)
-class CapacityPassTest {
+class CapacityProbeTest {
     private static final int SERVICE_MILLIS = 10;
     private static final double CAPACITY = 1000.0 / SERVICE_MILLIS;
     private static final double SLO_MILLIS = 1_000;
@@ -71,10 +71,10 @@ class CapacityPassTest {
         // second, so the SLO is far above that: 1 s. Past capacity the backlog of the step's warm-up and of the step
         // itself (4 s) adds (rate / capacity - 1) * 4 000 ms, so p99 crosses the SLO near 1.25 x capacity. The 2 s
         // warm-up makes server and load generator JIT-warm.
-        CapacityPass.Settings settings = new CapacityPass.Settings(SLO_MILLIS, Duration.ofMillis(3_500),
+        CapacityProbe.Settings settings = new CapacityProbe.Settings(SLO_MILLIS, Duration.ofMillis(3_500),
                 Duration.ofSeconds(2), Duration.ofMillis(500), 0.05, 10, CAPACITY / 4);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        CapacityPass.Outcome outcome = new CapacityPass(settings, new PrintStream(log, true, StandardCharsets.UTF_8))
+        CapacityProbe.Outcome outcome = new CapacityProbe(settings, new PrintStream(log, true, StandardCharsets.UTF_8))
                 .measure("hello", base, OptionalLong.of(ProcessHandle.current().pid()));
         System.out.print(log.toString(StandardCharsets.UTF_8));
 
@@ -84,7 +84,7 @@ class CapacityPassTest {
         assertThat(outcome.best().requestsPerCpuSecond()).isPositive();
         assertThat(outcome.best().appRssPeakBytes()).isPositive();
 
-        CapacityPass.Overload overload = outcome.overload();
+        CapacityProbe.Overload overload = outcome.overload();
         assertThat(overload.offeredRate()).isEqualTo(1.2 * outcome.best().targetRatePerSecond());
         assertThat(overload.step().withinSlo()).isFalse();
         // Past saturation the server completes what one worker can, no more.

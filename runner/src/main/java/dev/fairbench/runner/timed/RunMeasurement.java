@@ -1,4 +1,4 @@
-package dev.fairbench.runner;
+package dev.fairbench.runner.timed;
 
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadGenerator;

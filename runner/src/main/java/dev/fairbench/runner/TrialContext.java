@@ -1,0 +1,95 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.loadgen.Progress;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RunResult;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * What a {@link Pass} gets from the {@link TrialLoop}: the options, the services and the dataset, the results
+ * being written, and the console. Every change to the results is written to {@code results.json} at once, so a
+ * crash or Ctrl-C loses nothing measured. Thread-safe.
+ */
+public final class TrialContext {
+    private final TrialOptions options;
+    private final Session session;
+    private final ResultsRecorder recorder;
+    private final ProgressPrinter progress;
+    private final TrialLoop loop;
+    private final RouteTargets targets;
+
+    TrialContext(TrialOptions options, Session session, ResultsRecorder recorder, ProgressPrinter progress,
+                 TrialLoop loop) {
+        this.options = options;
+        this.session = session;
+        this.recorder = recorder;
+        this.progress = progress;
+        this.loop = loop;
+        this.targets = new RouteTargets(session.dataset(), options.detailSlugs());
+    }
+
+    public TrialOptions options() {
+        return options;
+    }
+
+    /** PostgreSQL, Redis, the dataset and the reference renderer of this trial. */
+    public Session session() {
+        return session;
+    }
+
+    /** The request mix of each route: paths over the dataset's posts and tags, the pHash body. */
+    public RouteTargets targets() {
+        return targets;
+    }
+
+    /** The results as written so far. */
+    public Results results() {
+        return recorder.results();
+    }
+
+    /** Adds {@code run} to {@code route} of app {@code app} and recomputes the route's summary. */
+    public void recordRun(String app, String route, RunResult run) {
+        recorder.run(app, route, run);
+    }
+
+    /** Changes the record of app {@code app}, which the loop created before the pass ran. */
+    public void recordApp(String app, UnaryOperator<AppResult> change) {
+        recorder.update(app, change);
+    }
+
+    /** Adds or replaces entries of the setup's environment map. */
+    public void recordEnvironment(Map<String, String> entries) {
+        recorder.environment(entries);
+    }
+
+    /** The console, for a pass that prints lines of its own (the status line is not shown meanwhile). */
+    public PrintStream out() {
+        return progress.out();
+    }
+
+    /** An ordinary console line. */
+    public void line(String text) {
+        progress.line(text);
+    }
+
+    /** What the trial is doing now, e.g. {@code vertx index run 2/3}: the reason recorded when Ctrl-C comes. */
+    public void activity(String activity) {
+        loop.activity(activity);
+    }
+
+    /** The status line of a load in progress (on a terminal). */
+    public void status(String app, String route, String phase, Progress p, Duration planned) {
+        progress.status(app, route, phase, p, planned);
+    }
+
+    /** {@code load} of the planned load time was spent, for the estimate. */
+    public void loadDone(Duration load) {
+        progress.loadDone(load);
+        loop.loadSpent(load);
+    }
+}

@@ -1,0 +1,481 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.report.ReportWriter;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Conformance;
+import dev.fairbench.results.Host;
+import dev.fairbench.results.NotEqualized;
+import dev.fairbench.results.Pinning;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.ResultsException;
+import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.Setup;
+import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.runner.registry.AppRegistry;
+import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.workload.Route;
+import dev.fairbench.workload.conformance.ConformanceChecker;
+import dev.fairbench.workload.conformance.ConformanceReport;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The per-app lifecycle, written once: select the apps, open the services, build, place this JVM and the services
+ * on their CPUs, then for each app and each {@link Pass}: start it pinned (with the addresses the pass gives it),
+ * pass the conformance gate, run the pass, stop it, wait until PostgreSQL is back to the connections it had, and
+ * record; at the end unplace and write the reports. {@code fairbench run}, {@code profile} and {@code capacity}
+ * are this loop with other passes. One shutdown hook: on Ctrl-C the app is stopped, the app in progress is marked
+ * as interrupted, what was measured stays, and the services are unpinned.
+ *
+ * <pre>{@code
+ * TrialOptions options = TrialOptions.builder().repoRoot(root).outputDir(dir).services(services).build();
+ * TrialLoop loop = new TrialLoop(options, List.of(new TimedRuns(TimedRuns.Settings.defaults()),
+ *         new ProfilePass(AppProfiler.Windows.defaults())), System.out, false);
+ * Results results = loop.run();            // also in dir/results.json, with the reports beside it
+ * if (!loop.failures().isEmpty()) ...      // one line per app and pass that could not be measured
+ * }</pre>
+ *
+ * Results are written after every change. The first pass decides whether the output directory's
+ * {@code results.json} is replaced ({@link Pass#startsNewResults()}) or added to, and the status of an app it
+ * adds: a later pass that fails is listed in {@link #failures()} and the environment, and leaves the status as
+ * the first pass set it. One run per instance; the shutdown hook is the only other thread that touches it.
+ */
+public final class TrialLoop {
+    static final Duration PG_BASELINE_TIMEOUT = Duration.ofSeconds(30);
+    /** Reason of the app being measured while it is measured: a crash leaves it so, Ctrl-C replaces it. */
+    static final String IN_PROGRESS = "in progress";
+
+    private final TrialOptions o;
+    private final List<Pass> passes;
+    private final PrintStream out;
+    private final ProgressPrinter progress;
+    private final AppLauncher launcher;
+    private final List<AppEntry> notReached = new CopyOnWriteArrayList<>();
+    private final List<String> failures = new CopyOnWriteArrayList<>();
+    private volatile ResultsRecorder recorder;
+    private volatile AppProcess currentApp;
+    private volatile Session session;
+    private volatile String activity = "starting";
+    private volatile Duration loadThisApp = Duration.ZERO;
+
+    /**
+     * @param passes   what to measure per app, in order; the first one decides the results' setup
+     * @param terminal whether {@code out} is a terminal (then progress is a line rewritten in place)
+     */
+    public TrialLoop(TrialOptions options, List<Pass> passes, PrintStream out, boolean terminal) {
+        if (passes.isEmpty()) throw new IllegalArgumentException("a trial needs at least one pass");
+        this.o = options;
+        this.passes = List.copyOf(passes);
+        this.out = out;
+        this.progress = new ProgressPrinter(out, terminal);
+        this.launcher = new AppLauncher(options.repoRoot(), options.outputDir().resolve("logs"), options.cores());
+    }
+
+    /**
+     * Runs the trial and returns its results (also in {@code outputDir/results.json}).
+     *
+     * @throws dev.fairbench.runner.registry.RegistryException for an unknown app or a bad entry among those asked
+     * @throws IllegalStateException                           when the services cannot be used
+     */
+    public Results run() throws IOException, InterruptedException {
+        List<AppEntry> entries = AppRegistry.load(o.registryFile(), o.repoRoot()).select(o.apps());
+        Files.createDirectories(o.outputDir().resolve("logs"));
+        Thread hook = new Thread(this::interrupted, "fairbench-trial-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (Session s = Session.open(o.services(), out)) {
+            this.session = s;
+            recorder = openResults(s, entries);
+            TrialContext ctx = new TrialContext(o, s, recorder, progress, this);
+            progress.line("results: " + o.outputDir());
+            notReached.addAll(entries);
+            List<AppEntry> ready = prepare(entries);
+            place(s);
+            progress.plan(ready.size(), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
+            for (Pass p : passes) p.beforeTrial(ctx);
+            try {
+                for (AppEntry e : ready) {
+                    long start = System.nanoTime();
+                    loadThisApp = Duration.ZERO;
+                    trial(e, ctx);
+                    notReached.remove(e);
+                    progress.dropPlanned(plannedLoad(e).minus(loadThisApp));
+                    progress.appDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisApp));
+                }
+            } catch (RuntimeException stopped) {
+                // The trial cannot go on (e.g. PostgreSQL went away): keep what was measured, say why it ended.
+                sealWith("the session stopped during " + activity + ": " + stopped.getMessage(),
+                        "not reached: the session stopped");
+                throw stopped;
+            }
+            activity = "finishing";
+            for (Pass p : passes) p.afterTrial(ctx);
+            recorder.finish();
+            unplace(s);
+            writeReports(recorder.results());
+            progress.line("results: " + ResultsStore.file(o.outputDir()));
+            return recorder.results();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+    }
+
+    /** One line per app and pass that could not be measured (build, start, gate or the pass failed). */
+    public List<String> failures() {
+        return List.copyOf(failures);
+    }
+
+    void activity(String now) {
+        activity = now;
+    }
+
+    void loadSpent(Duration load) {
+        loadThisApp = loadThisApp.plus(load);
+    }
+
+    /** Builds what needs it; records the apps that cannot run. Returns those that can. */
+    private List<AppEntry> prepare(List<AppEntry> entries) {
+        List<AppEntry> ready = new ArrayList<>();
+        for (AppEntry e : entries) {
+            activity = "building " + e.name();
+            AppLauncher.Prepared prepared = launcher.prepare(e, o.build(), out);
+            if (prepared.ready()) {
+                ready.add(e);
+                continue;
+            }
+            notReached.remove(e);
+            AppStatus status = prepared.failed() ? AppStatus.FAILED : AppStatus.SKIPPED;
+            if (prepared.failed()) failures.add(e.name() + ": " + prepared.reason());
+            if (!recorder.has(e.name())) recorder.app(newRecord(e, status, prepared.reason()));
+            progress.line("[" + e.name() + "] " + status.json() + ": " + prepared.reason());
+        }
+        return ready;
+    }
+
+    /** Every pass for one app; stops at the first that fails. */
+    private void trial(AppEntry e, TrialContext ctx) throws InterruptedException {
+        String name = e.name();
+        boolean added = false;
+        boolean first = true;
+        for (Pass pass : passes) {
+            String skip = pass.skipReason(e);
+            if (skip != null) {
+                progress.line("[" + name + "] " + pass.name() + ": " + skip);
+                continue;
+            }
+            if (!recorder.has(name)) {
+                recorder.app(newRecord(e, AppStatus.FAILED, IN_PROGRESS));
+                added = true;
+            }
+            String failed = runPass(pass, e, ctx);
+            if (failed == null) {
+                first = false;
+                continue;
+            }
+            failures.add(name + ": " + (pass == passes.getFirst() ? "" : pass.name() + ": ") + failed);
+            progress.line("[" + name + "] FAILED: " + failed);
+            if (added && first) {
+                recorder.status(name, AppStatus.FAILED, failed);
+            } else {
+                recorder.environment(Map.of("failed." + pass.name() + "." + name, failed));
+                if (added) recorder.status(name, AppStatus.MEASURED, null);
+            }
+            return;
+        }
+        if (added) {
+            recorder.status(name, AppStatus.MEASURED, null);
+            progress.line("[" + name + "] measured");
+        }
+    }
+
+    /** Start, gate, pass, stop; returns why the pass failed, or null. */
+    private String runPass(Pass pass, AppEntry e, TrialContext ctx) throws InterruptedException {
+        String name = e.name();
+        int baseline = pgConnections();
+        activity = "starting " + name;
+        AppProcess app = null;
+        try {
+            Pass.Endpoints direct = new Pass.Endpoints(session.services().postgresUrl(), session.services().redisUrl());
+            Pass.Endpoints endpoints = pass.beforeStart(e, direct, ctx);
+            try {
+                app = launcher.start(e, endpoints.postgresUrl(), endpoints.redisUrl(), o.placement().appCpus(), 0);
+            } catch (AppLauncher.StartFailure f) {
+                return f.getMessage();
+            }
+            currentApp = app;
+            String via = endpoints.equals(direct) ? "" : " through the wire proxies";
+            progress.line("[" + name + "] started for " + pass.name() + ": pid " + app.pid() + ", port " + app.port()
+                    + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
+            activity = "conformance gate of " + name;
+            String gateFailure = gate(pass, e, app, via);
+            if (gateFailure != null) return gateFailure;
+            activity = name + " " + pass.name();
+            pass.run(new RunningApp(e, app), ctx);
+            if (!app.isAlive()) return "exited with code " + app.exitCode() + " during " + pass.name() + "; last lines "
+                    + "of its log:\n" + app.logTail();
+            return null;
+        } catch (TrialFailure f) {
+            return f.getMessage();
+        } catch (IOException | LoadException ex) {
+            String why = activity + ": " + ex.getMessage();
+            if (app != null && !app.isAlive()) {
+                why += "; the app exited with code " + app.exitCode() + ", last lines of its log:\n" + app.logTail();
+            }
+            return why;
+        } finally {
+            activity = "stopping " + name;
+            if (app != null) app.stop();
+            currentApp = null;
+            pass.afterStop(e, ctx);
+            awaitBaseline(name, baseline);
+        }
+    }
+
+    /**
+     * The conformance gate; a gate whose only mismatches are 503 is checked once more: 503 is the contract's answer
+     * when Redis or PostgreSQL time out, as they can on a starved machine, not a wrong byte. Returns why it failed,
+     * or null.
+     */
+    private String gate(Pass pass, AppEntry e, AppProcess app, String via) {
+        String name = e.name();
+        Gate g = new Gate(session.reference(), session.redis());
+        ConformanceReport gate = g.check(e, app.port());
+        if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
+            String first = gate.mismatches().size() + " answer(s) 503, first " + gate.mismatches().getFirst().caseName();
+            progress.line("[" + name + "] gate: " + first + "; checking again");
+            gate = g.check(e, app.port());
+            String key = "gate_rechecked." + name + (pass == passes.getFirst() ? "" : "." + pass.name());
+            recorder.environment(Map.of(key, "first check: " + first + "; second check "
+                    + (gate.passed() ? "passed" : "failed")));
+        }
+        Conformance conformance = conformance(gate);
+        String log = "logs/" + name + ".log";
+        boolean logged = Files.exists(o.outputDir().resolve(log));
+        recorder.update(name, a -> a.withConformance(conformance).withLogFile(logged ? log : a.logFile()));
+        if (!gate.passed()) {
+            progress.line(ConformanceChecker.describe(gate).strip());
+            return "conformance failed" + via + ": " + gate.mismatches().size() + " mismatch(es) in "
+                    + gate.casesChecked() + " cases, first: " + gate.mismatches().getFirst().caseName() + ": "
+                    + gate.mismatches().getFirst().what();
+        }
+        progress.line("[" + name + "] conformance: " + gate.casesChecked() + " cases passed" + via);
+        return null;
+    }
+
+    private int pgConnections() {
+        try {
+            return session.postgres().connections();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot count PostgreSQL connections: " + e.getMessage(), e);
+        }
+    }
+
+    /** Waits for PostgreSQL's connections to return to {@code baseline}; records how it went. */
+    private void awaitBaseline(String name, int baseline) throws InterruptedException {
+        String outcome;
+        try {
+            Duration took = session.postgres().awaitConnections(baseline, PG_BASELINE_TIMEOUT);
+            outcome = took != null ? String.format(Locale.ROOT, "back to %d after %.1f s", baseline, took.toMillis() / 1000.0)
+                    : "still " + session.postgres().connections() + " after " + PG_BASELINE_TIMEOUT.toSeconds()
+                    + " s (baseline " + baseline + ")";
+        } catch (SQLException e) {
+            outcome = "could not be counted: " + e.getMessage();
+        }
+        recorder.environment(Map.of("pg_connections_after." + name, outcome));
+        if (!outcome.startsWith("back")) progress.line("[" + name + "] warning: PostgreSQL connections " + outcome);
+    }
+
+    /** Pins this JVM (the load generator) and the services to their CPUs; records what was done. */
+    private void place(Session s) {
+        CpuPlacement p = o.placement();
+        List<String> notes = new ArrayList<>();
+        boolean ok = true;
+        try {
+            CpuPlacement.pin(ProcessHandle.current().pid(), p.loadgenCpus());
+            var pg = s.services().postgresPid();
+            if (pg.isPresent()) notes.add("postgresql: " + CpuPlacement.pinTree(pg.getAsLong(), p.servicesCpus()) + " processes");
+            else {
+                notes.add("postgresql external: not pinned");
+                ok = false;
+            }
+            var redis = s.services().redisPid();
+            if (redis.isPresent()) {
+                CpuPlacement.pin(redis.getAsLong(), p.servicesCpus());
+                notes.add("redis: 1 process");
+            } else {
+                notes.add("redis external: not pinned");
+                ok = false;
+            }
+        } catch (IllegalStateException e) {
+            ok = false;
+            notes.add("pinning failed: " + e.getMessage());
+            progress.line("warning: " + e.getMessage());
+        }
+        recorder.environment(Map.of("pinning", String.join("; ", notes)));
+        recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
+    }
+
+    /** Gives every CPU back: services started by {@code services start} outlive this command. */
+    private void unplace(Session s) {
+        String all = "0-" + (o.cores() - 1);
+        try {
+            s.services().postgresPid().ifPresent(pid -> CpuPlacement.pinTree(pid, all));
+            s.services().redisPid().ifPresent(pid -> CpuPlacement.pin(pid, all));
+            CpuPlacement.pin(ProcessHandle.current().pid(), all);
+        } catch (IllegalStateException e) {
+            progress.line("warning: could not unpin the services: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The one place the results' metadata is recorded: the output directory's results are added to, unless the
+     * first pass starts new ones or there are none; new ones record the version from the build, the contract
+     * version, the commit and whether the tree was dirty, the machine, the tools and the rules (also in
+     * {@code environment.json}).
+     */
+    private ResultsRecorder openResults(Session s, List<AppEntry> entries) throws IOException {
+        Pass first = passes.getFirst();
+        if (!first.startsNewResults() && Files.exists(ResultsStore.file(o.outputDir()))) {
+            try {
+                return new ResultsRecorder(o.outputDir(), ResultsStore.read(o.outputDir()).finishedAt(null));
+            } catch (ResultsException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        Host host = EnvironmentCapture.host(o.cores());
+        Map<String, String> versions = new TreeMap<>(EnvironmentCapture.toolVersions());
+        try {
+            versions.put("postgresql", s.postgres().version());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot ask PostgreSQL its version: " + e.getMessage(), e);
+        }
+        versions.put("redis", s.redis().version());
+        Map<String, String> environment = new TreeMap<>(EnvironmentCapture.machine());
+        environment.put("command", o.commandLine());
+        environment.put("passes", String.join(", ", passes.stream().map(Pass::name).toList()));
+        environment.put("detail_slugs", o.detailSlugs() == 0 ? "all" : Integer.toString(o.detailSlugs()));
+        environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
+        first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
+        String commit = EnvironmentCapture.gitCommit(o.repoRoot());
+        boolean dirty = EnvironmentCapture.gitDirty(o.repoRoot());
+        EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, rules(),
+                entries, o.repoRoot());
+        CpuPlacement p = o.placement();
+        Pass.Timing t = first.timing();
+        Setup setup = new Setup(commit, dirty, host, new Pinning(false, p.appCpus(), p.servicesCpus(),
+                p.servicesCpus(), p.loadgenCpus()), p.appCpuCount(), AppEnvironment.DEFAULT_POOL_MAX,
+                AppEnvironment.DEFAULT_POOL_MIN, o.connections(), o.loadgenThreads(), t.warmup().toMillis() / 1000.0,
+                t.duration().toMillis() / 1000.0, t.runs(), o.routes().stream().map(Route::routeName).toList(),
+                versions, environment);
+        return new ResultsRecorder(o.outputDir(), new Results(Results.SCHEMA_VERSION,
+                EnvironmentCapture.fairbenchVersion(), EnvironmentCapture.CONTRACT_VERSION, Instant.now(), null,
+                setup, List.of()));
+    }
+
+    private Map<String, Object> rules() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("connections", o.connections());
+        m.put("loadgen_threads", o.loadgenThreads());
+        m.put("detail_slugs", o.detailSlugs());
+        m.put("pool_max", AppEnvironment.DEFAULT_POOL_MAX);
+        m.put("pool_min", AppEnvironment.DEFAULT_POOL_MIN);
+        m.put("app_cpus", o.placement().appCpus());
+        m.put("services_cpus", o.placement().servicesCpus());
+        m.put("loadgen_cpus", o.placement().loadgenCpus());
+        m.put("workers", o.placement().appCpuCount());
+        m.put("routes", o.routes().stream().map(Route::routeName).toList());
+        m.put("pg_baseline_timeout_s", PG_BASELINE_TIMEOUT.toSeconds());
+        m.put("ready_timeout_s", AppLauncher.READY_TIMEOUT.toSeconds());
+        for (Pass p : passes) m.put(p.name(), p.rules());
+        return m;
+    }
+
+    /** The shutdown hook: Ctrl-C or a kill during the trial. */
+    private void interrupted() {
+        launcher.abort();
+        for (Pass p : passes) p.abort();
+        AppProcess app = currentApp;
+        ResultsRecorder rec = recorder;
+        if (rec != null && !rec.sealed()) {
+            String now = activity;
+            sealWith("interrupted during " + now, "not reached: the session was interrupted");
+            writeReports(rec.results());
+            System.err.println("\ninterrupted during " + now + ": what was measured is in "
+                    + ResultsStore.file(o.outputDir()));
+        }
+        if (app != null) app.stop();
+        Session s = session;
+        if (s != null) unplace(s);
+    }
+
+    /** Marks the app in progress failed and the apps not reached skipped, writes, and ignores later changes. */
+    private void sealWith(String inProgressReason, String notReachedReason) {
+        recorder.seal(r -> {
+            Results next = r;
+            for (AppResult a : r.apps()) {
+                if (IN_PROGRESS.equals(a.reason())) next = next.withApp(a.withStatus(AppStatus.FAILED, inProgressReason));
+            }
+            for (AppEntry e : List.copyOf(notReached)) {
+                if (next.app(e.name()).isEmpty()) next = next.withApp(newRecord(e, AppStatus.SKIPPED, notReachedReason));
+            }
+            return next;
+        });
+    }
+
+    /** Renders the reports in every asked language; a failure is a warning, the data stays. */
+    private void writeReports(Results results) {
+        for (String lang : o.languages()) {
+            try {
+                for (Path f : ReportWriter.write(o.outputDir(), results, lang)) progress.line("report: " + f);
+            } catch (IOException | RuntimeException e) {
+                progress.line("warning: the " + lang + " report could not be written: " + e.getMessage()
+                        + " (results.json is complete; run ./fairbench report " + o.outputDir() + ")");
+            }
+        }
+    }
+
+    private Duration plannedLoad(AppEntry e) {
+        return passes.stream().filter(p -> p.skipReason(e) == null).map(p -> p.plannedLoad(e, o))
+                .reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /** A new record of app {@code e}: what the registry says of it, no measurement yet. */
+    private AppResult newRecord(AppEntry e, AppStatus status, String reason) {
+        List<String> flags = e.runtimeFlags().isBlank() ? List.of() : Arrays.asList(e.runtimeFlags().trim().split("\\s+"));
+        List<NotEqualized> ne = e.unequalized().stream().map(u -> new NotEqualized(u.setting(), u.why())).toList();
+        String log = "logs/" + e.name() + ".log";
+        return new AppResult(e.name(), e.label(), language(e.language()), status, reason, e.versions(), flags, null,
+                ne, List.of(), null, List.of(), Files.exists(o.outputDir().resolve(log)) ? log : null);
+    }
+
+    static String language(String language) {
+        String l = language.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9+#-]", "-");
+        return l.isEmpty() ? "unknown" : l;
+    }
+
+    static Conformance conformance(ConformanceReport r) {
+        return new Conformance(r.casesChecked(), r.mismatches().stream()
+                .map(m -> new Conformance.Mismatch(m.caseName(), m.what(), m.diff())).toList());
+    }
+}

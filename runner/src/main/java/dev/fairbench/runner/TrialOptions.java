@@ -1,0 +1,255 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.report.render.Messages;
+import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.services.ServiceOptions;
+import dev.fairbench.workload.Route;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a {@link TrialLoop} is asked to do, whatever its passes: which apps and routes, where they run, how much
+ * load, where the results go. What differs between passes (run lengths, profiling windows, the SLO) is in each
+ * pass's own settings. Immutable; built by a {@link Builder}, which takes unset values from a parent (as JMH's
+ * {@code ChainedOptionsBuilder.parent}) and then from the defaults, and validates with one-line messages.
+ *
+ * <pre>{@code
+ * TrialOptions base = TrialOptions.builder().repoRoot(root).outputDir(dir).services(services).build();
+ * TrialOptions one = TrialOptions.builder().parent(base).apps(List.of("vertx")).routes(List.of(Route.PHASH)).build();
+ * }</pre>
+ */
+public final class TrialOptions {
+    public static final int DEFAULT_CONNECTIONS = 50;
+
+    private final List<String> apps;
+    private final List<Route> routes;
+    private final Path outputDir;
+    private final CpuPlacement placement;
+    private final int cores;
+    private final int connections;
+    private final int loadgenThreads;
+    private final int detailSlugs;
+    private final boolean build;
+    private final List<String> languages;
+    private final Path registryFile;
+    private final Path repoRoot;
+    private final ServiceOptions services;
+    private final String commandLine;
+
+    private TrialOptions(Builder b, TrialOptions p) {
+        repoRoot = pick(b.repoRoot, p == null ? null : p.repoRoot, null, "the repository root");
+        outputDir = pick(b.outputDir, p == null ? null : p.outputDir, null, "the results directory");
+        services = pick(b.services, p == null ? null : p.services, null, "the services");
+        apps = List.copyOf(pick(b.apps, p == null ? null : p.apps, List.of(), null));
+        routes = List.copyOf(pick(b.routes, p == null ? null : p.routes, Arrays.asList(Route.values()), null));
+        cores = pick(b.cores, p == null ? null : p.cores, CpuPlacement.onlineCpus(), null);
+        placement = pick(b.placement, p == null ? null : p.placement, CpuPlacement.defaults(cores), null);
+        connections = pick(b.connections, p == null ? null : p.connections, DEFAULT_CONNECTIONS, null);
+        loadgenThreads = pick(b.loadgenThreads, p == null ? null : p.loadgenThreads,
+                Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()), null);
+        detailSlugs = pick(b.detailSlugs, p == null ? null : p.detailSlugs, 0, null);
+        build = pick(b.build, p == null ? null : p.build, true, null);
+        languages = List.copyOf(pick(b.languages, p == null ? null : p.languages, Messages.LANGUAGES, null));
+        registryFile = pick(b.registryFile, p == null ? null : p.registryFile, repoRoot.resolve("apps.toml"), null);
+        commandLine = pick(b.commandLine, p == null ? null : p.commandLine, "fairbench", null);
+
+        if (routes.isEmpty()) throw new IllegalArgumentException("no route given");
+        if (connections < 1) throw new IllegalArgumentException("--connections must be at least 1");
+        if (loadgenThreads < 1) throw new IllegalArgumentException("--loadgen-threads must be at least 1");
+        if (loadgenThreads > connections) {
+            throw new IllegalArgumentException("--loadgen-threads (" + loadgenThreads + ") must not exceed --connections ("
+                    + connections + ")");
+        }
+        if (detailSlugs < 0) throw new IllegalArgumentException("detail slugs must not be negative");
+        for (String lang : languages) {
+            if (!Messages.LANGUAGES.contains(lang)) {
+                throw new IllegalArgumentException("unknown report language '" + lang + "': expected one of "
+                        + String.join(", ", Messages.LANGUAGES));
+            }
+        }
+    }
+
+    private static <T> T pick(T own, T parent, T fallback, String required) {
+        if (own != null) return own;
+        if (parent != null) return parent;
+        if (fallback == null) throw new IllegalArgumentException("no " + required + " given");
+        return fallback;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** App names in order; empty = every valid app of the registry. */
+    public List<String> apps() {
+        return apps;
+    }
+
+    /** Routes in {@link Route} order; each app takes those it serves. */
+    public List<Route> routes() {
+        return routes;
+    }
+
+    public Path outputDir() {
+        return outputDir;
+    }
+
+    /** CPUs of the app, the services and this JVM (the load generator). */
+    public CpuPlacement placement() {
+        return placement;
+    }
+
+    /** Online CPUs, counted before this JVM pinned itself. */
+    public int cores() {
+        return cores;
+    }
+
+    /** HTTP connections of the load generator. */
+    public int connections() {
+        return connections;
+    }
+
+    /** Event-loop threads of the load generator; by default one per load generator CPU, at most one per connection. */
+    public int loadgenThreads() {
+        return loadgenThreads;
+    }
+
+    /** How many post slugs the detail routes rotate over; 0 = all of them. */
+    public int detailSlugs() {
+        return detailSlugs;
+    }
+
+    /** Build apps whose artifact is missing or stale ({@code false} with {@code --no-build}). */
+    public boolean build() {
+        return build;
+    }
+
+    /** Report languages ({@code en}, {@code uk}). */
+    public List<String> languages() {
+        return languages;
+    }
+
+    public Path registryFile() {
+        return registryFile;
+    }
+
+    /** The repository root: relative paths of the registry start there. */
+    public Path repoRoot() {
+        return repoRoot;
+    }
+
+    /** Where PostgreSQL and Redis are. */
+    public ServiceOptions services() {
+        return services;
+    }
+
+    /** The command as typed, for the results. */
+    public String commandLine() {
+        return commandLine;
+    }
+
+    /** Collects values; each unset one comes from the parent, else from the default. Not thread-safe. */
+    public static final class Builder {
+        private TrialOptions parent;
+        private List<String> apps;
+        private List<Route> routes;
+        private Path outputDir;
+        private CpuPlacement placement;
+        private Integer cores;
+        private Integer connections;
+        private Integer loadgenThreads;
+        private Integer detailSlugs;
+        private Boolean build;
+        private List<String> languages;
+        private Path registryFile;
+        private Path repoRoot;
+        private ServiceOptions services;
+        private String commandLine;
+
+        private Builder() {}
+
+        /** Values not set here are taken from {@code parent}. */
+        public Builder parent(TrialOptions parent) {
+            this.parent = parent;
+            return this;
+        }
+
+        public Builder apps(List<String> apps) {
+            this.apps = apps;
+            return this;
+        }
+
+        public Builder routes(List<Route> routes) {
+            this.routes = routes;
+            return this;
+        }
+
+        public Builder outputDir(Path outputDir) {
+            this.outputDir = outputDir;
+            return this;
+        }
+
+        public Builder placement(CpuPlacement placement) {
+            this.placement = placement;
+            return this;
+        }
+
+        public Builder cores(int cores) {
+            this.cores = cores;
+            return this;
+        }
+
+        public Builder connections(int connections) {
+            this.connections = connections;
+            return this;
+        }
+
+        /** {@code null}: derived from the load generator's CPUs and the connections. */
+        public Builder loadgenThreads(Integer loadgenThreads) {
+            this.loadgenThreads = loadgenThreads;
+            return this;
+        }
+
+        public Builder detailSlugs(int detailSlugs) {
+            this.detailSlugs = detailSlugs;
+            return this;
+        }
+
+        public Builder build(boolean build) {
+            this.build = build;
+            return this;
+        }
+
+        public Builder languages(List<String> languages) {
+            this.languages = languages;
+            return this;
+        }
+
+        public Builder registryFile(Path registryFile) {
+            this.registryFile = registryFile;
+            return this;
+        }
+
+        public Builder repoRoot(Path repoRoot) {
+            this.repoRoot = repoRoot;
+            return this;
+        }
+
+        public Builder services(ServiceOptions services) {
+            this.services = services;
+            return this;
+        }
+
+        public Builder commandLine(String commandLine) {
+            this.commandLine = commandLine;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException with one line for a value out of range or a required one missing */
+        public TrialOptions build() {
+            return new TrialOptions(this, parent);
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Processes under test as /proc and the OS see them: CPU placement (taskset), CPU time and memory of process
+ * trees, context switches, GC counters of JVMs, and running commands with a time limit.
+ * <p>May import: the JDK only.
+ */
+package dev.fairbench.runner.proc;
