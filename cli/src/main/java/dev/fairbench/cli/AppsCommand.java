@@ -9,6 +9,7 @@ import dev.fairbench.workload.Route;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -31,7 +32,8 @@ public final class AppsCommand implements Callable<Integer> {
     @Mixin
     RegistryMixin registry;
 
-    @Option(names = {"-v", "--verbose"}, description = "Also print each app's build and start commands and routes.")
+    @Option(names = {"-v", "--verbose"}, description = "Also print each app's versions (as read from its build "
+            + "file), build and start commands and routes.")
     boolean verbose;
 
     @Override
@@ -51,6 +53,10 @@ public final class AppsCommand implements Callable<Integer> {
             out.printf("%-14s %-10s %-20s %-30s %s%n", e.name(), e.language(), AppLauncher.state(e),
                     tools.isEmpty() ? "-" : tools, e.stack());
             if (verbose) {
+                if (!e.versions().isEmpty()) {
+                    out.println("    versions: " + new TreeMap<>(e.versions()).entrySet().stream()
+                            .map(v -> v.getKey() + " " + v.getValue()).collect(Collectors.joining(", ")));
+                }
                 if (e.build() != null) out.println("    build:  " + e.build() + "  (in " + rel(root, e.buildDir()) + ")");
                 out.println("    start:  " + e.start() + "  (in " + rel(root, e.startDir()) + ")");
                 out.println("    routes: " + e.routes().stream().map(Route::routeName).collect(Collectors.joining(", ")));

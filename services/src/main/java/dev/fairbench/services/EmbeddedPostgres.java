@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.SortedSet;
 
@@ -35,7 +34,7 @@ import java.util.SortedSet;
  *
  * <p>Thread-safe: {@link #start()} and {@link #stop()} hold the cross-process {@link ServiceLock}.
  */
-public final class EmbeddedPostgres {
+public final class EmbeddedPostgres extends EmbeddedServer {
     public static final String VERSION = "17.5.0";
     public static final String ROLE = "fairbench";
     public static final String DATABASE = "fairbench";
@@ -44,21 +43,16 @@ public final class EmbeddedPostgres {
 
     private final Path lockDir;
     private final Path baseDir;
-    private final int port;
 
     public EmbeddedPostgres(Path dataDir, int port) {
+        super("PostgreSQL", dataDir, port);
         this.lockDir = dataDir;
         this.baseDir = baseDir(dataDir);
-        this.port = port;
-    }
-
-    public int port() {
-        return port;
     }
 
     /** {@code postgresql://fairbench@127.0.0.1:<port>/fairbench}. */
     public String url() {
-        return "postgresql://" + ROLE + "@127.0.0.1:" + port + "/" + DATABASE;
+        return "postgresql://" + ROLE + "@127.0.0.1:" + port() + "/" + DATABASE;
     }
 
     public Path installDir() {
@@ -66,72 +60,47 @@ public final class EmbeddedPostgres {
     }
 
     public Path clusterDir() {
-        return baseDir.resolve("data-" + port);
+        return baseDir.resolve("data-" + port());
     }
 
     public Path logFile() {
         return clusterDir().resolve("postmaster.log");
     }
 
-    /** Pid of the postmaster of this cluster when it runs (read from {@code postmaster.pid}, checked in /proc). */
-    public OptionalLong pid() {
-        OptionalLong pid = Processes.readPidFile(clusterDir().resolve("postmaster.pid"));
-        if (pid.isEmpty() || !Processes.isAlive(pid.getAsLong())) return OptionalLong.empty();
-        Path exe = Processes.executable(pid.getAsLong());
-        // A stale pid file whose number now belongs to another program must not count as our server.
-        if (exe != null && !exe.endsWith(Path.of("bin", "postgres"))) return OptionalLong.empty();
-        return pid;
+    /** {@code postmaster.pid} in the cluster folder. */
+    @Override
+    Path pidFile() {
+        return clusterDir().resolve("postmaster.pid");
     }
 
-    public boolean isRunning() {
-        return pid().isPresent();
+    @Override
+    boolean isOwnExecutable(Path exe) {
+        return exe.endsWith(Path.of("bin", "postgres"));
     }
 
-    /**
-     * Unpacks the binaries and creates the cluster when needed, then starts the server unless it runs already.
-     *
-     * @return true when this call started it, false when it was running
-     */
-    public boolean start() {
-        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
-            if (isRunning()) return false;
-            Processes.requireFreePort("PostgreSQL", port);
-            install();
-            if (!Files.exists(clusterDir().resolve("PG_VERSION"))) initCluster();
-            Path ctlLog = baseDir.resolve("pg_ctl-" + port + ".log");
-            List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
-            cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-l", logFile().toString(),
-                    "-w", "-t", "60", "start"));
-            int exit = Processes.run(cmd, ctlLog, Duration.ofSeconds(90));
-            if (exit != 0 || !isRunning()) {
-                throw new ServiceException("PostgreSQL did not start on 127.0.0.1:" + port + ": "
-                        + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + ctlLog + ")");
-            }
-            createDatabaseIfMissing();
-            return true;
+    /** Unpacks the binaries and creates the cluster when needed, then starts the server with {@code pg_ctl}. */
+    @Override
+    void launch() {
+        install();
+        if (!Files.exists(clusterDir().resolve("PG_VERSION"))) initCluster();
+        Path ctlLog = baseDir.resolve("pg_ctl-" + port() + ".log");
+        List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
+        cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-l", logFile().toString(),
+                "-w", "-t", "60", "start"));
+        int exit = Processes.run(cmd, ctlLog, Duration.ofSeconds(90));
+        if (exit != 0 || !isRunning()) {
+            throw new ServiceException("PostgreSQL did not start on 127.0.0.1:" + port() + ": "
+                    + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + ctlLog + ")");
         }
+        createDatabaseIfMissing();
     }
 
-    /**
-     * Stops the server with {@code pg_ctl -m fast stop} and waits for the postmaster to be gone.
-     *
-     * @return true when it was running
-     */
-    public boolean stop() {
-        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
-            OptionalLong pid = pid();
-            if (pid.isEmpty()) return false;
-            List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
-            cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-m", "fast", "-w", "-t", "30", "stop"));
-            Processes.run(cmd, baseDir.resolve("pg_ctl-" + port + ".log"), Duration.ofSeconds(45));
-            if (!Processes.awaitExit(pid.getAsLong(), Duration.ofSeconds(10))) {
-                Processes.kill(pid.getAsLong());
-                if (!Processes.awaitExit(pid.getAsLong(), Duration.ofSeconds(5))) {
-                    throw new ServiceException("PostgreSQL (pid " + pid.getAsLong() + ") did not stop");
-                }
-            }
-            return true;
-        }
+    /** {@code pg_ctl -m fast stop}. */
+    @Override
+    void askToStop(long pid) {
+        List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
+        cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-m", "fast", "-w", "-t", "30", "stop"));
+        Processes.run(cmd, baseDir.resolve("pg_ctl-" + port() + ".log"), Duration.ofSeconds(45));
     }
 
     /** Unpacks the binaries into {@link #installDir()} unless they are there. */
@@ -151,7 +120,7 @@ public final class EmbeddedPostgres {
      * initdb never leaves a half-made cluster where {@link #start()} would try to use it.
      */
     private void initCluster() {
-        Path cluster = baseDir.resolve("data-" + port + ".init");
+        Path cluster = baseDir.resolve("data-" + port() + ".init");
         try {
             Archives.deleteTree(cluster);
             Archives.deleteTree(clusterDir());
@@ -160,7 +129,7 @@ public final class EmbeddedPostgres {
             throw new ServiceException("cannot create " + cluster + ": " + e.getMessage(), e);
         }
         ServiceUser.chownTree(cluster, baseDir);
-        Path initLog = baseDir.resolve("initdb-" + port + ".log");
+        Path initLog = baseDir.resolve("initdb-" + port() + ".log");
         List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
         cmd.addAll(List.of(bin("initdb"), "-D", cluster.toString(), "-U", ROLE, "-A", "trust", "-E", "UTF8",
                 "--locale=C", "--no-sync"));
@@ -175,7 +144,7 @@ public final class EmbeddedPostgres {
                 "",
                 "# fairbench: loopback only, read-mostly benchmark settings",
                 "listen_addresses = '127.0.0.1'",
-                "port = " + port,
+                "port = " + port(),
                 "unix_socket_directories = '" + socketDir + "'",
                 "max_connections = 200",
                 "shared_buffers = 128MB",
@@ -195,14 +164,14 @@ public final class EmbeddedPostgres {
     private void createDatabaseIfMissing() {
         Properties props = new Properties();
         props.setProperty("user", ROLE);
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres", props);
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port() + "/postgres", props);
              Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
                 if (rs.next()) return;
             }
             s.execute("CREATE DATABASE " + DATABASE + " OWNER " + ROLE);
         } catch (SQLException e) {
-            throw new ServiceException("cannot create database " + DATABASE + " on 127.0.0.1:" + port + ": "
+            throw new ServiceException("cannot create database " + DATABASE + " on 127.0.0.1:" + port() + ": "
                     + e.getMessage(), e);
         }
     }

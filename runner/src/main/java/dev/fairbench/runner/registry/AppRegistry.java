@@ -26,9 +26,9 @@ import java.util.Set;
  */
 public final class AppRegistry {
     public static final String FILE_NAME = "apps.toml";
-    static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "build", "build_dir", "artifact",
-            "toolchains", "start", "start_dir", "env", "port", "workers", "readiness", "routes", "runtime_flags",
-            "unequalized");
+    static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "versions_file", "versions_from",
+            "build", "build_dir", "artifact", "toolchains", "start", "start_dir", "env", "port", "workers", "readiness",
+            "routes", "runtime_flags", "unequalized");
 
     private final Path file;
     private final Map<String, AppEntry> entries;
@@ -177,11 +177,40 @@ public final class AppRegistry {
                 unequalized.add(new Unequalized(u.get("setting").asText(), u.get("why").asText()));
             }
         }
-        return new AppEntry(name, text(node, "label", name), text(node, "language", "unknown"), text(node, "stack", name), table(node, "versions"),
+        return new AppEntry(name, text(node, "label", name), text(node, "language", "unknown"), text(node, "stack", name),
+                versions(node, repoRoot),
                 build, path(repoRoot, text(node, "build_dir", ".")),
                 artifact == null ? null : path(repoRoot, artifact), strings(node, "toolchains"), start,
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,
                 routes, text(node, "runtime_flags", ""), unequalized);
+    }
+
+    /**
+     * {@code versions} (literal: what no build file states, e.g. a toolchain) and the versions {@code versions_from}
+     * names in {@code versions_file}, read from it now (see {@link BuildFileVersions}).
+     */
+    private static Map<String, String> versions(JsonNode node, Path repoRoot) {
+        Map<String, String> versions = new LinkedHashMap<>(table(node, "versions"));
+        Map<String, String> from = table(node, "versions_from");
+        String file = text(node, "versions_file", null);
+        if (file == null) {
+            if (!from.isEmpty()) {
+                throw new RegistryException("'versions_from' needs 'versions_file' (the pom.xml, Cargo.lock or go.mod "
+                        + "to read the versions from)");
+            }
+            return versions;
+        }
+        if (from.isEmpty()) throw new RegistryException("'versions_file' without 'versions_from': nothing to read");
+        for (Map.Entry<String, String> e : from.entrySet()) {
+            if (versions.containsKey(e.getKey())) {
+                throw new RegistryException("'" + e.getKey() + "' is in both 'versions' and 'versions_from'");
+            }
+            if (e.getValue().isBlank()) {
+                throw new RegistryException("'versions_from." + e.getKey() + "' must name what to read in " + file);
+            }
+        }
+        versions.putAll(BuildFileVersions.resolve(repoRoot, file, from));
+        return versions;
     }
 
     private static Path path(Path repoRoot, String p) {

@@ -1,6 +1,8 @@
 package dev.fairbench.runner.registry;
 
 import dev.fairbench.workload.Route;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -37,6 +41,100 @@ class AppRegistryTest {
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo("-Xms128m -Xmx256m -XX:+UseParallelGC");
+    }
+
+    /** Every version apps.toml declares is read from the build file, and is what that file says. */
+    @Test
+    void theRepositoryRegistryReadsEveryVersionFromTheBuildFiles() throws IOException {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
+        JsonNode apps = new TomlMapper().readTree(root.resolve("apps.toml").toFile()).get("apps");
+        for (AppEntry e : registry.entries().values()) {
+            JsonNode from = apps.get(e.name()).get("versions_from");
+            assertThat(from).as(e.name() + " reads its versions from its build file").isNotNull();
+            from.fieldNames().forEachRemaining(component ->
+                    assertThat(e.versions().get(component)).as(e.name() + " " + component).isNotBlank());
+        }
+        String rootPom = Files.readString(root.resolve("pom.xml"));
+        String lock = Files.readString(root.resolve("peers/Cargo.lock"));
+        String goMod = Files.readString(root.resolve("peers/go-nethttp/go.mod"));
+        assertThat(registry.entries().get("vertx").versions())
+                .containsEntry("vert.x", tag(Files.readString(root.resolve("apps/vertx/pom.xml")), "vertx.version"));
+        assertThat(registry.entries().get("spring").versions())
+                .containsEntry("spring-boot", tag(Files.readString(root.resolve("apps/spring/pom.xml")),
+                        "spring-boot.version"))
+                .containsEntry("lettuce", tag(rootPom, "lettuce.version"))
+                .containsEntry("hikaricp", tag(rootPom, "hikari.version"))
+                .containsEntry("pgjdbc", tag(rootPom, "pgjdbc.version"));
+        assertThat(registry.entries().get("helidon").versions())
+                .containsEntry("helidon", tag(Files.readString(root.resolve("apps/helidon/pom.xml")), "helidon.version"))
+                .containsEntry("lettuce", tag(rootPom, "lettuce.version"));
+        assertThat(registry.entries().get("go-nethttp").versions())
+                .containsEntry("pgx", goRequire(goMod, "github.com/jackc/pgx/v5"))
+                .containsEntry("go-redis", goRequire(goMod, "github.com/redis/go-redis/v9"));
+        for (String app : List.of("axum-sqlx", "actix-sqlx")) {
+            registry.entries().get(app).versions().forEach((component, version) ->
+                    assertThat(version).as(app + " " + component).isEqualTo(cargoPackage(lock, component)));
+        }
+    }
+
+    private static String tag(String xml, String name) {
+        Matcher m = Pattern.compile("<" + Pattern.quote(name) + ">([^<]+)</").matcher(xml);
+        assertThat(m.find()).as("<" + name + ">").isTrue();
+        return m.group(1).strip();
+    }
+
+    private static String goRequire(String goMod, String module) {
+        Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(module) + "\\s+v(\\S+)").matcher(goMod);
+        assertThat(m.find()).as(module).isTrue();
+        return m.group(1);
+    }
+
+    private static String cargoPackage(String lock, String name) {
+        Matcher m = Pattern.compile("name = \"" + Pattern.quote(name) + "\"\nversion = \"([^\"]+)\"").matcher(lock);
+        assertThat(m.find()).as(name).isTrue();
+        return m.group(1);
+    }
+
+    @Test
+    void versionsFromABuildFileAndTheirMistakes() throws IOException {
+        Files.writeString(dir.resolve("go.mod"), "module x\n\nrequire github.com/a/b v1.2.3\n");
+        AppRegistry r = load("""
+                [apps.go]
+                start = "./go"
+                versions = { "go" = "1.26" }
+                versions_file = "go.mod"
+                versions_from = { "b" = "github.com/a/b" }
+
+                [apps.nofile]
+                start = "./x"
+                versions_from = { "b" = "github.com/a/b" }
+
+                [apps.both]
+                start = "./x"
+                versions = { "b" = "1" }
+                versions_file = "go.mod"
+                versions_from = { "b" = "github.com/a/b" }
+
+                [apps.missing]
+                start = "./x"
+                versions_file = "peers/go.mod"
+                versions_from = { "b" = "github.com/a/b" }
+
+                [apps.unknown]
+                start = "./x"
+                versions_file = "go.mod"
+                versions_from = { "c" = "github.com/a/c" }
+                """);
+        assertThat(r.entries().keySet()).containsExactly("go");
+        assertThat(r.entries().get("go").versions()).isEqualTo(Map.of("go", "1.26", "b", "1.2.3"));
+        assertThat(r.problems()).containsExactly(
+                Map.entry("nofile", "apps.toml: app 'nofile': 'versions_from' needs 'versions_file' (the pom.xml, "
+                        + "Cargo.lock or go.mod to read the versions from)"),
+                Map.entry("both", "apps.toml: app 'both': 'b' is in both 'versions' and 'versions_from'"),
+                Map.entry("missing", "apps.toml: app 'missing': 'versions_file' peers/go.mod: no such file"),
+                Map.entry("unknown", "apps.toml: app 'unknown': 'versions_from.c': no require of 'github.com/a/c' "
+                        + "in go.mod"));
     }
 
     @Test
@@ -81,7 +179,7 @@ class AppRegistryTest {
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
                         + "label, language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
-                        + "unequalized, versions, workers)");
+                        + "unequalized, versions, versions_file, versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");

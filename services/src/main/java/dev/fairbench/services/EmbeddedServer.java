@@ -1,0 +1,102 @@
+package dev.fairbench.services;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.OptionalLong;
+
+/**
+ * What {@link EmbeddedPostgres} and {@link EmbeddedRedis} share: a daemonized server on one port of 127.0.0.1, found
+ * by its pid file, started and stopped under the cross-process {@link ServiceLock}. How it is launched and asked to
+ * stop stays with each service.
+ */
+abstract class EmbeddedServer {
+    private final String service;
+    private final Path lockDir;
+    private final int port;
+
+    /**
+     * @param service the name in messages, e.g. {@code PostgreSQL}
+     * @param lockDir the folder of the {@link ServiceLock} (the data dir)
+     */
+    EmbeddedServer(String service, Path lockDir, int port) {
+        this.service = service;
+        this.lockDir = lockDir;
+        this.port = port;
+    }
+
+    public final int port() {
+        return port;
+    }
+
+    /** Pid of the server on this port when it runs (read from its pid file, checked in /proc). */
+    public final OptionalLong pid() {
+        OptionalLong pid = Processes.readPidFile(pidFile());
+        if (pid.isEmpty() || !Processes.isAlive(pid.getAsLong())) return OptionalLong.empty();
+        Path exe = Processes.executable(pid.getAsLong());
+        // A stale pid file whose number now belongs to another program must not count as our server.
+        if (exe != null && !isOwnExecutable(exe)) return OptionalLong.empty();
+        return pid;
+    }
+
+    public final boolean isRunning() {
+        return pid().isPresent();
+    }
+
+    /**
+     * Starts the server unless it runs already (see {@link #launch()} for what each service does).
+     *
+     * @return true when this call started it, false when it was running
+     * @throws ServiceException when another program holds the port or the server does not come up
+     */
+    public final boolean start() {
+        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            if (isRunning()) return false;
+            Processes.requireFreePort(service, port);
+            launch();
+            return true;
+        }
+    }
+
+    /**
+     * Asks the server to stop ({@link #askToStop(long)}) and waits up to 10 s for it to be gone, then kills it and
+     * waits 5 s more.
+     *
+     * @return true when it was running
+     * @throws ServiceException when it still runs after SIGKILL
+     */
+    public final boolean stop() {
+        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            OptionalLong pid = pid();
+            if (pid.isEmpty()) return false;
+            askToStop(pid.getAsLong());
+            if (!Processes.awaitExit(pid.getAsLong(), Duration.ofSeconds(10))) {
+                Processes.kill(pid.getAsLong());
+                if (!Processes.awaitExit(pid.getAsLong(), Duration.ofSeconds(5))) {
+                    throw new ServiceException(service + " (pid " + pid.getAsLong() + ") did not stop");
+                }
+            }
+            afterStop();
+            return true;
+        }
+    }
+
+    /** The file whose first line is the server's pid. */
+    abstract Path pidFile();
+
+    /** True for the {@code /proc/<pid>/exe} of this kind of server. */
+    abstract boolean isOwnExecutable(Path exe);
+
+    /**
+     * Called by {@link #start()} under the lock with the port free: prepares what is missing and starts the server;
+     * returns once it is up.
+     *
+     * @throws ServiceException when it does not come up
+     */
+    abstract void launch();
+
+    /** Called by {@link #stop()} under the lock: asks the running server {@code pid} to exit. */
+    abstract void askToStop(long pid);
+
+    /** Called by {@link #stop()} under the lock once the server is gone. */
+    void afterStop() {}
+}
