@@ -98,7 +98,7 @@ public final class PHash {
         for (int id = 1; id <= REFERENCE_COUNT; id++) {
             int d = distance(hash, id);
             if (found == MATCHES && d >= distances[MATCHES - 1]) continue;
-            // Insert after every kept entry at the same or a smaller distance: ids ascend, so ties keep lower ids first.
+            // After every kept entry at the same or a smaller distance: ids ascend, so a tie keeps the lower id first.
             int at = Math.min(found, MATCHES - 1);
             while (at > 0 && distances[at - 1] > d) {
                 distances[at] = distances[at - 1];

@@ -1,8 +1,8 @@
 package dev.fairbench.apps.helidon;
 
-import dev.fairbench.workload.Queries;
-import dev.fairbench.workload.compute.Primes;
-import dev.fairbench.workload.phash.PHash;
+import dev.fairbench.apps.common.PHash;
+import dev.fairbench.apps.common.Primes;
+import dev.fairbench.apps.common.Queries;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;

@@ -2,8 +2,8 @@ package dev.fairbench.apps.helidon;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.fairbench.workload.AppEnvironment;
-import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.apps.common.AppEnvironment;
+import dev.fairbench.apps.common.DatabaseUrl;
 import io.helidon.http.DirectHandler.EventType;
 import io.helidon.logging.common.LogConfig;
 import io.helidon.webserver.WebServer;

@@ -1,7 +1,7 @@
 package dev.fairbench.apps.helidon;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.AppConformanceSuite;
-import dev.fairbench.workload.AppEnvironment;
 
 /** The contract, end to end, against the Helidon app started in-process on a free port. */
 class HelidonConformanceTest extends AppConformanceSuite {

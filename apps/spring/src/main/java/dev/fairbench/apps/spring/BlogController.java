@@ -1,8 +1,8 @@
 package dev.fairbench.apps.spring;
 
-import dev.fairbench.workload.Queries;
-import dev.fairbench.workload.compute.Primes;
-import dev.fairbench.workload.phash.PHash;
+import dev.fairbench.apps.common.PHash;
+import dev.fairbench.apps.common.Primes;
+import dev.fairbench.apps.common.Queries;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

@@ -1,7 +1,7 @@
 package dev.fairbench.apps.spring;
 
-import dev.fairbench.workload.AppEnvironment;
-import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.apps.common.AppEnvironment;
+import dev.fairbench.apps.common.DatabaseUrl;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;

@@ -1,7 +1,7 @@
 package dev.fairbench.apps.spring;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.AppConformanceSuite;
-import dev.fairbench.workload.AppEnvironment;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** The contract, end to end, against the Spring app started in-process on a free port. */

@@ -1,9 +1,9 @@
 package dev.fairbench.apps.spring;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.TestServices;
 import dev.fairbench.profile.CountingProxy;
 import dev.fairbench.profile.WireCounts;
-import dev.fairbench.workload.AppEnvironment;
 import dev.fairbench.workload.data.DatabaseUrl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

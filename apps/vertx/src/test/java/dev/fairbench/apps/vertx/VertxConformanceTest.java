@@ -1,7 +1,7 @@
 package dev.fairbench.apps.vertx;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.AppConformanceSuite;
-import dev.fairbench.workload.AppEnvironment;
 
 /** The whole contract against the Vert.x app: two event loops, one pipelined PostgreSQL connection each. */
 class VertxConformanceTest extends AppConformanceSuite {
