@@ -9,16 +9,6 @@ class HelidonConformanceTest extends AppConformanceSuite {
     @Override
     protected RunningApp start(AppEnvironment env) {
         HelidonApp app = HelidonApp.start(env);
-        return new RunningApp() {
-            @Override
-            public int port() {
-                return app.port();
-            }
-
-            @Override
-            public void close() {
-                app.close();
-            }
-        };
+        return RunningApp.of(app.port(), app);
     }
 }

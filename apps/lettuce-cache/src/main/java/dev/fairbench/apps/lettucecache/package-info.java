@@ -4,7 +4,7 @@
  * commands with the same timeouts and fail the same way.
  *
  * <p>May import: the JDK, Lettuce ({@code io.lettuce.core}) and {@code dev.fairbench.apps.common}. No web framework,
- * and nothing of the harness ({@code dev.fairbench.workload}, {@code dev.fairbench.services}). Apps on another Redis
+ * and nothing of the harness (the {@code workload} and {@code services} modules). Apps on another Redis
  * client (Vert.x) do not depend on this package.
  */
 package dev.fairbench.apps.lettucecache;

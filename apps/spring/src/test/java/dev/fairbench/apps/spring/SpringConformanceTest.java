@@ -10,17 +10,6 @@ class SpringConformanceTest extends AppConformanceSuite {
     @Override
     protected RunningApp start(AppEnvironment env) {
         ConfigurableApplicationContext context = SpringApp.start(env);
-        int port = SpringApp.port(context);
-        return new RunningApp() {
-            @Override
-            public int port() {
-                return port;
-            }
-
-            @Override
-            public void close() {
-                context.close();
-            }
-        };
+        return RunningApp.of(SpringApp.port(context), context);
     }
 }

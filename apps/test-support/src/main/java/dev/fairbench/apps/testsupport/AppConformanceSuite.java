@@ -69,6 +69,21 @@ public abstract class AppConformanceSuite {
     /** An app started by {@link #start}; {@link #close()} stops it and frees its port and connections. */
     public interface RunningApp extends AutoCloseable {
         int port();
+
+        /** An app that listens on {@code port} and is stopped by closing {@code app}. */
+        static RunningApp of(int port, AutoCloseable app) {
+            return new RunningApp() {
+                @Override
+                public int port() {
+                    return port;
+                }
+
+                @Override
+                public void close() throws Exception {
+                    app.close();
+                }
+            };
+        }
     }
 
     /**

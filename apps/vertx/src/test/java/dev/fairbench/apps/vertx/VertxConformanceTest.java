@@ -8,16 +8,6 @@ class VertxConformanceTest extends AppConformanceSuite {
     @Override
     protected RunningApp start(AppEnvironment env) throws Exception {
         VertxApp app = VertxApp.start(env);
-        return new RunningApp() {
-            @Override
-            public int port() {
-                return app.port();
-            }
-
-            @Override
-            public void close() throws Exception {
-                app.close();
-            }
-        };
+        return RunningApp.of(app.port(), app);
     }
 }
