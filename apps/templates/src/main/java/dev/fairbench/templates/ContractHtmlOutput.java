@@ -1,6 +1,6 @@
 package dev.fairbench.templates;
 
-import dev.fairbench.workload.render.Html;
+import dev.fairbench.apps.common.Html;
 import gg.jte.TemplateOutput;
 import gg.jte.output.Utf8ByteOutput;
 

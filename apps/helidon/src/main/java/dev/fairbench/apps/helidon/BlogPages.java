@@ -1,11 +1,11 @@
 package dev.fairbench.apps.helidon;
 
+import dev.fairbench.apps.common.Queries.Jdbc;
 import dev.fairbench.templates.CommentView;
 import dev.fairbench.templates.PostPage;
 import dev.fairbench.templates.PostSummaries;
 import dev.fairbench.templates.Pages;
 import dev.fairbench.templates.TagLink;
-import dev.fairbench.workload.Queries;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -23,15 +23,6 @@ import java.util.Optional;
  * Failures surface as {@link SQLException}. Thread-safe.
  */
 final class BlogPages {
-    private static final String LATEST_POSTS = Queries.jdbc(Queries.LATEST_POSTS);
-    private static final String TAGS_OF_POSTS = Queries.jdbc(Queries.TAGS_OF_POSTS);
-    private static final String COMMENT_COUNTS = Queries.jdbc(Queries.COMMENT_COUNTS);
-    private static final String POST_BY_SLUG = Queries.jdbc(Queries.POST_BY_SLUG);
-    private static final String TAGS_OF_POST = Queries.jdbc(Queries.TAGS_OF_POST);
-    private static final String COMMENTS_OF_POST = Queries.jdbc(Queries.COMMENTS_OF_POST);
-    private static final String TAG_BY_SLUG = Queries.jdbc(Queries.TAG_BY_SLUG);
-    private static final String POSTS_OF_TAG = Queries.jdbc(Queries.POSTS_OF_TAG);
-
     private final DataSource pool;
 
     BlogPages(DataSource pool) {
@@ -42,7 +33,7 @@ final class BlogPages {
     byte[] index() throws SQLException {
         PostSummaries posts = new PostSummaries();
         try (Connection c = pool.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement(LATEST_POSTS); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(Jdbc.LATEST_POSTS); ResultSet rs = ps.executeQuery()) {
                 addPosts(rs, posts);
             }
             addTagsAndCounts(c, posts);
@@ -57,7 +48,7 @@ final class BlogPages {
         List<TagLink> tags = new ArrayList<>(4);
         List<CommentView> comments = new ArrayList<>(16);
         try (Connection c = pool.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement(POST_BY_SLUG)) {
+            try (PreparedStatement ps = c.prepareStatement(Jdbc.POST_BY_SLUG)) {
                 ps.setString(1, slug);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) return Optional.empty();
@@ -67,13 +58,13 @@ final class BlogPages {
                     author = rs.getString(5);
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(TAGS_OF_POST)) {
+            try (PreparedStatement ps = c.prepareStatement(Jdbc.TAGS_OF_POST)) {
                 ps.setString(1, slug);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) tags.add(new TagLink(rs.getString(1), rs.getString(2)));
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(COMMENTS_OF_POST)) {
+            try (PreparedStatement ps = c.prepareStatement(Jdbc.COMMENTS_OF_POST)) {
                 ps.setString(1, slug);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) comments.add(new CommentView(rs.getString(1), rs.getString(2)));
@@ -88,14 +79,14 @@ final class BlogPages {
         TagLink tag;
         PostSummaries posts = new PostSummaries();
         try (Connection c = pool.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement(TAG_BY_SLUG)) {
+            try (PreparedStatement ps = c.prepareStatement(Jdbc.TAG_BY_SLUG)) {
                 ps.setString(1, slug);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) return Optional.empty();
                     tag = new TagLink(rs.getString(2), rs.getString(3));
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement(POSTS_OF_TAG)) {
+            try (PreparedStatement ps = c.prepareStatement(Jdbc.POSTS_OF_TAG)) {
                 ps.setString(1, slug);
                 try (ResultSet rs = ps.executeQuery()) {
                     addPosts(rs, posts);
@@ -117,13 +108,13 @@ final class BlogPages {
     /** Queries 2 and 3 of the index, batched over the page's post ids with {@code = ANY(?)}. */
     private static void addTagsAndCounts(Connection c, PostSummaries posts) throws SQLException {
         java.sql.Array ids = c.createArrayOf("int4", posts.postIds());
-        try (PreparedStatement ps = c.prepareStatement(TAGS_OF_POSTS)) {
+        try (PreparedStatement ps = c.prepareStatement(Jdbc.TAGS_OF_POSTS)) {
             ps.setArray(1, ids);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) posts.addTag(rs.getInt(1), rs.getString(2), rs.getString(3));
             }
         }
-        try (PreparedStatement ps = c.prepareStatement(COMMENT_COUNTS)) {
+        try (PreparedStatement ps = c.prepareStatement(Jdbc.COMMENT_COUNTS)) {
             ps.setArray(1, ids);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) posts.setCommentCount(rs.getInt(1), rs.getLong(2));

@@ -1,8 +1,9 @@
 package dev.fairbench.apps.helidon;
 
-import dev.fairbench.workload.Queries;
-import dev.fairbench.workload.compute.Primes;
-import dev.fairbench.workload.phash.PHash;
+import dev.fairbench.apps.common.PHash;
+import dev.fairbench.apps.common.Primes;
+import dev.fairbench.apps.common.Queries;
+import dev.fairbench.apps.lettucecache.LettucePageCache;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
@@ -31,9 +32,9 @@ final class BlogRoutes implements HttpService {
     }
 
     private final BlogPages pages;
-    private final PageCache cache;
+    private final LettucePageCache cache;
 
-    BlogRoutes(BlogPages pages, PageCache cache) {
+    BlogRoutes(BlogPages pages, LettucePageCache cache) {
         this.pages = pages;
         this.cache = cache;
     }

@@ -2,8 +2,9 @@ package dev.fairbench.apps.helidon;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.fairbench.workload.AppEnvironment;
-import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.apps.common.AppEnvironment;
+import dev.fairbench.apps.common.DatabaseUrl;
+import dev.fairbench.apps.lettucecache.LettucePageCache;
 import io.helidon.http.DirectHandler.EventType;
 import io.helidon.logging.common.LogConfig;
 import io.helidon.webserver.WebServer;
@@ -36,10 +37,10 @@ public final class HelidonApp implements AutoCloseable {
     static final long KEEPALIVE_TIME_MS = 0;
 
     private final HikariDataSource pool;
-    private final PageCache cache;
+    private final LettucePageCache cache;
     private final WebServer server;
 
-    private HelidonApp(HikariDataSource pool, PageCache cache, WebServer server) {
+    private HelidonApp(HikariDataSource pool, LettucePageCache cache, WebServer server) {
         this.pool = pool;
         this.cache = cache;
         this.server = server;
@@ -57,9 +58,9 @@ public final class HelidonApp implements AutoCloseable {
         // quarter of the throughput). Read once, before the first virtual thread blocks on a socket.
         if (System.getProperty("jdk.pollerMode") == null) System.setProperty("jdk.pollerMode", "1");
         HikariDataSource pool = pool(env);
-        PageCache cache = null;
+        LettucePageCache cache = null;
         try {
-            cache = new PageCache(env);
+            cache = new LettucePageCache(env);
             BlogRoutes routes = new BlogRoutes(new BlogPages(pool), cache);
             WebServer server = WebServer.builder()
                     .host("127.0.0.1")

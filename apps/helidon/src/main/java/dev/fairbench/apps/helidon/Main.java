@@ -1,6 +1,6 @@
 package dev.fairbench.apps.helidon;
 
-import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.apps.common.AppEnvironment;
 
 /** Starts the app from the contract's environment variables: {@code java -jar helidon-app.jar}. */
 public final class Main {

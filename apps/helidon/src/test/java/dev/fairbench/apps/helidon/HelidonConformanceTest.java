@@ -1,7 +1,7 @@
 package dev.fairbench.apps.helidon;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.AppConformanceSuite;
-import dev.fairbench.workload.AppEnvironment;
 
 /** The contract, end to end, against the Helidon app started in-process on a free port. */
 class HelidonConformanceTest extends AppConformanceSuite {
@@ -9,16 +9,6 @@ class HelidonConformanceTest extends AppConformanceSuite {
     @Override
     protected RunningApp start(AppEnvironment env) {
         HelidonApp app = HelidonApp.start(env);
-        return new RunningApp() {
-            @Override
-            public int port() {
-                return app.port();
-            }
-
-            @Override
-            public void close() {
-                app.close();
-            }
-        };
+        return RunningApp.of(app.port(), app);
     }
 }

@@ -1,8 +1,9 @@
 package dev.fairbench.apps.spring;
 
-import dev.fairbench.workload.Queries;
-import dev.fairbench.workload.compute.Primes;
-import dev.fairbench.workload.phash.PHash;
+import dev.fairbench.apps.common.PHash;
+import dev.fairbench.apps.common.Primes;
+import dev.fairbench.apps.common.Queries;
+import dev.fairbench.apps.lettucecache.LettucePageCache;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -24,9 +25,9 @@ final class BlogController {
     static final int MAX_PHASH_BODY_BYTES = 65_536;
 
     private final BlogPages pages;
-    private final PageCache cache;
+    private final LettucePageCache cache;
 
-    BlogController(BlogPages pages, PageCache cache) {
+    BlogController(BlogPages pages, LettucePageCache cache) {
         this.pages = pages;
         this.cache = cache;
     }

@@ -1,11 +1,11 @@
 package dev.fairbench.apps.spring;
 
+import dev.fairbench.apps.common.Queries.Jdbc;
 import dev.fairbench.templates.CommentView;
 import dev.fairbench.templates.PostPage;
 import dev.fairbench.templates.PostSummaries;
 import dev.fairbench.templates.Pages;
 import dev.fairbench.templates.TagLink;
-import dev.fairbench.workload.Queries;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -26,15 +26,6 @@ import java.util.Optional;
  */
 @Component
 final class BlogPages {
-    private static final String LATEST_POSTS = Queries.jdbc(Queries.LATEST_POSTS);
-    private static final String TAGS_OF_POSTS = Queries.jdbc(Queries.TAGS_OF_POSTS);
-    private static final String COMMENT_COUNTS = Queries.jdbc(Queries.COMMENT_COUNTS);
-    private static final String POST_BY_SLUG = Queries.jdbc(Queries.POST_BY_SLUG);
-    private static final String TAGS_OF_POST = Queries.jdbc(Queries.TAGS_OF_POST);
-    private static final String COMMENTS_OF_POST = Queries.jdbc(Queries.COMMENTS_OF_POST);
-    private static final String TAG_BY_SLUG = Queries.jdbc(Queries.TAG_BY_SLUG);
-    private static final String POSTS_OF_TAG = Queries.jdbc(Queries.POSTS_OF_TAG);
-
     private static final RowMapper<TagLink> TAG_LINK = (rs, row) -> new TagLink(rs.getString(1), rs.getString(2));
     private static final RowMapper<CommentView> COMMENT = (rs, row) -> new CommentView(rs.getString(1), rs.getString(2));
 
@@ -49,7 +40,7 @@ final class BlogPages {
         PostSummaries posts = pool.execute((ConnectionCallback<PostSummaries>) connection -> {
             JdbcTemplate jdbc = onOne(connection);
             PostSummaries page = new PostSummaries();
-            jdbc.query(LATEST_POSTS, rs -> {
+            jdbc.query(Jdbc.LATEST_POSTS, rs -> {
                 page.addPost(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(5),
                         rs.getObject(4, LocalDate.class));
             });
@@ -64,12 +55,12 @@ final class BlogPages {
         record Post(String title, String body, LocalDate publishedOn, String author) {}
         PostPage page = pool.execute((ConnectionCallback<PostPage>) connection -> {
             JdbcTemplate jdbc = onOne(connection);
-            List<Post> posts = jdbc.query(POST_BY_SLUG, (rs, row) -> new Post(rs.getString(2), rs.getString(3),
+            List<Post> posts = jdbc.query(Jdbc.POST_BY_SLUG, (rs, row) -> new Post(rs.getString(2), rs.getString(3),
                     rs.getObject(4, LocalDate.class), rs.getString(5)), slug);
             if (posts.isEmpty()) return null;
             Post post = posts.getFirst();
             return new PostPage(post.title(), post.author(), post.publishedOn(), post.body(),
-                    jdbc.query(TAGS_OF_POST, TAG_LINK, slug), jdbc.query(COMMENTS_OF_POST, COMMENT, slug));
+                    jdbc.query(Jdbc.TAGS_OF_POST, TAG_LINK, slug), jdbc.query(Jdbc.COMMENTS_OF_POST, COMMENT, slug));
         });
         return Optional.ofNullable(page).map(Pages::detail);
     }
@@ -79,10 +70,11 @@ final class BlogPages {
         record TagAndPosts(TagLink tag, PostSummaries posts) {}
         TagAndPosts found = pool.execute((ConnectionCallback<TagAndPosts>) connection -> {
             JdbcTemplate jdbc = onOne(connection);
-            List<TagLink> tags = jdbc.query(TAG_BY_SLUG, (rs, row) -> new TagLink(rs.getString(2), rs.getString(3)), slug);
+            List<TagLink> tags = jdbc.query(Jdbc.TAG_BY_SLUG,
+                    (rs, row) -> new TagLink(rs.getString(2), rs.getString(3)), slug);
             if (tags.isEmpty()) return null;
             PostSummaries page = new PostSummaries();
-            jdbc.query(POSTS_OF_TAG, rs -> {
+            jdbc.query(Jdbc.POSTS_OF_TAG, rs -> {
                 page.addPost(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(5),
                         rs.getObject(4, LocalDate.class));
             }, slug);
@@ -96,10 +88,10 @@ final class BlogPages {
     private static void addTagsAndCounts(JdbcTemplate jdbc, Connection connection, PostSummaries page)
             throws SQLException {
         Array ids = connection.createArrayOf("int4", page.postIds());
-        jdbc.query(TAGS_OF_POSTS, rs -> {
+        jdbc.query(Jdbc.TAGS_OF_POSTS, rs -> {
             page.addTag(rs.getInt(1), rs.getString(2), rs.getString(3));
         }, ids);
-        jdbc.query(COMMENT_COUNTS, rs -> {
+        jdbc.query(Jdbc.COMMENT_COUNTS, rs -> {
             page.setCommentCount(rs.getInt(1), rs.getLong(2));
         }, ids);
     }

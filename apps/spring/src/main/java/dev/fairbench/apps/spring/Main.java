@@ -1,6 +1,6 @@
 package dev.fairbench.apps.spring;
 
-import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.apps.common.AppEnvironment;
 
 /** Starts the app from the contract's environment variables: {@code java -jar spring-app.jar}. */
 public final class Main {

@@ -1,7 +1,8 @@
 package dev.fairbench.apps.spring;
 
-import dev.fairbench.workload.AppEnvironment;
-import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.apps.common.AppEnvironment;
+import dev.fairbench.apps.common.DatabaseUrl;
+import dev.fairbench.apps.lettucecache.LettucePageCache;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
@@ -73,6 +74,15 @@ public class SpringApp {
         p.put("spring.datasource.hikari.connection-timeout", CONNECTION_TIMEOUT_MS);
         p.put("spring.datasource.hikari.keepalive-time", KEEPALIVE_TIME_MS);
         return p;
+    }
+
+    /**
+     * The contract's Redis page cache: plain Lettuce rather than Spring Data Redis, whose 4.0 line is built for
+     * Lettuce 6.8 while the project uses 7.7. Closed with the context.
+     */
+    @Bean(destroyMethod = "close")
+    LettucePageCache pageCache(AppEnvironment env) {
+        return new LettucePageCache(env);
     }
 
     @Bean

@@ -1,7 +1,7 @@
 package dev.fairbench.apps.spring;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.AppConformanceSuite;
-import dev.fairbench.workload.AppEnvironment;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** The contract, end to end, against the Spring app started in-process on a free port. */
@@ -10,17 +10,6 @@ class SpringConformanceTest extends AppConformanceSuite {
     @Override
     protected RunningApp start(AppEnvironment env) {
         ConfigurableApplicationContext context = SpringApp.start(env);
-        int port = SpringApp.port(context);
-        return new RunningApp() {
-            @Override
-            public int port() {
-                return port;
-            }
-
-            @Override
-            public void close() {
-                context.close();
-            }
-        };
+        return RunningApp.of(SpringApp.port(context), context);
     }
 }

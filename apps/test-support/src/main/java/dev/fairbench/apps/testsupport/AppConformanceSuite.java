@@ -69,10 +69,28 @@ public abstract class AppConformanceSuite {
     /** An app started by {@link #start}; {@link #close()} stops it and frees its port and connections. */
     public interface RunningApp extends AutoCloseable {
         int port();
+
+        /** An app that listens on {@code port} and is stopped by closing {@code app}. */
+        static RunningApp of(int port, AutoCloseable app) {
+            return new RunningApp() {
+                @Override
+                public int port() {
+                    return port;
+                }
+
+                @Override
+                public void close() throws Exception {
+                    app.close();
+                }
+            };
+        }
     }
 
-    /** Starts the app in-process with this environment (port 0 = any free port) and returns once it serves. */
-    protected abstract RunningApp start(AppEnvironment env) throws Exception;
+    /**
+     * Starts the app in-process with this environment (port 0 = any free port) and returns once it serves. The
+     * environment is the app's own reading ({@code app-common}) of the variables the runner would pass.
+     */
+    protected abstract RunningApp start(dev.fairbench.apps.common.AppEnvironment env) throws Exception;
 
     /** The environment the app gets; apps may override to test other sizes. */
     protected AppEnvironment environment(TestServices services) {
@@ -91,7 +109,7 @@ public abstract class AppConformanceSuite {
     void startApp() throws Exception {
         services = TestServices.shared();
         env = environment(services);
-        app = start(env);
+        app = start(AppEnvironments.forApp(env));
         base = URI.create("http://127.0.0.1:" + app.port());
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(REQUEST_TIMEOUT).build();
         RedisURI redisUri = RedisURI.create(services.redisUrl());

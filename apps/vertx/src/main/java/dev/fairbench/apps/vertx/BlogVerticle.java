@@ -1,14 +1,14 @@
 package dev.fairbench.apps.vertx;
 
+import dev.fairbench.apps.common.PHash;
+import dev.fairbench.apps.common.Primes;
+import dev.fairbench.apps.common.Queries;
 import dev.fairbench.templates.CommentView;
 import dev.fairbench.templates.Pages;
 import dev.fairbench.templates.PostPage;
 import dev.fairbench.templates.PostSummaries;
 import dev.fairbench.templates.PostSummary;
 import dev.fairbench.templates.TagLink;
-import dev.fairbench.workload.Queries;
-import dev.fairbench.workload.compute.Primes;
-import dev.fairbench.workload.phash.PHash;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.buffer.Buffer;

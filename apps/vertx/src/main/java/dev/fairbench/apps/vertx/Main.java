@@ -1,6 +1,6 @@
 package dev.fairbench.apps.vertx;
 
-import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.apps.common.AppEnvironment;
 
 /** {@code java -jar vertx-app.jar}: the app on the contract's environment variables; runs until killed. */
 public final class Main {

@@ -1,7 +1,7 @@
 package dev.fairbench.apps.vertx;
 
-import dev.fairbench.workload.AppEnvironment;
-import dev.fairbench.workload.data.DatabaseUrl;
+import dev.fairbench.apps.common.AppEnvironment;
+import dev.fairbench.apps.common.DatabaseUrl;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.ThreadingModel;
 import io.vertx.core.Vertx;

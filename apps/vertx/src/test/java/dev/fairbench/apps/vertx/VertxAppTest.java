@@ -1,6 +1,6 @@
 package dev.fairbench.apps.vertx;
 
-import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.apps.common.AppEnvironment;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

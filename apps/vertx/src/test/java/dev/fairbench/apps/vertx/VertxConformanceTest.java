@@ -1,23 +1,13 @@
 package dev.fairbench.apps.vertx;
 
+import dev.fairbench.apps.common.AppEnvironment;
 import dev.fairbench.apps.testsupport.AppConformanceSuite;
-import dev.fairbench.workload.AppEnvironment;
 
 /** The whole contract against the Vert.x app: two event loops, one pipelined PostgreSQL connection each. */
 class VertxConformanceTest extends AppConformanceSuite {
     @Override
     protected RunningApp start(AppEnvironment env) throws Exception {
         VertxApp app = VertxApp.start(env);
-        return new RunningApp() {
-            @Override
-            public int port() {
-                return app.port();
-            }
-
-            @Override
-            public void close() throws Exception {
-                app.close();
-            }
-        };
+        return RunningApp.of(app.port(), app);
     }
 }

@@ -1,6 +1,6 @@
-package dev.fairbench.apps.helidon;
+package dev.fairbench.apps.lettucecache;
 
-import dev.fairbench.workload.AppEnvironment;
+import dev.fairbench.apps.common.AppEnvironment;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -15,22 +15,30 @@ import io.lettuce.core.resource.Delay;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The Redis page cache of the contract (section 4.3): raw page bytes under {@code page:GET:<path>}, 60 s TTL.
- * One shared Lettuce connection, used through the synchronous API (Lettuce multiplexes concurrent callers on it;
- * a virtual thread parks while it waits). While Redis is unreachable,
- * calls fail at once with {@code RedisException} instead of queueing, and the connection reconnects by itself.
- * Thread-safe.
+ * The Redis page cache of the contract (section 4.3): the raw bytes of a page under the key
+ * {@code page:GET:<request path>}, stored with {@code SET key value EX 60} and read with one {@code GET}.
+ *
+ * <p>One shared Lettuce connection with the byte-array codec, used through the synchronous API: Lettuce multiplexes
+ * concurrent callers on it, and a virtual thread parks while it waits. Lettuce's I/O and computation threads are
+ * sized from {@code WORKERS}. While Redis is unreachable, calls fail at once with Lettuce's {@code RedisException}
+ * instead of queueing (the apps answer 503), and the connection reconnects by itself, backing off from 10 ms to
+ * {@link #MAX_RECONNECT_DELAY}. A command unanswered after {@link #COMMAND_TIMEOUT} fails with a
+ * {@code RedisCommandTimeoutException} (also a {@code RedisException}).
+ *
+ * <p>Thread-safe. {@link #close()} closes the connection and stops Lettuce's threads.
  */
-final class PageCache implements AutoCloseable {
+public final class LettucePageCache implements AutoCloseable {
     /** Seconds a cached page lives (contract: {@code SET key value EX 60}). */
-    static final long TTL_SECONDS = 60;
+    public static final long TTL_SECONDS = 60;
     /** A command unanswered this long fails (503): Redis is connected but not answering. */
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    public static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(5);
+    /** Most time to open the TCP connection to Redis. */
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
     /** Reconnect attempts back off up to this, so that the app serves again soon after Redis is back. */
-    private static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);
+    public static final Duration MAX_RECONNECT_DELAY = Duration.ofMillis(500);
 
     private final ClientResources resources;
     private final RedisClient client;
@@ -38,12 +46,12 @@ final class PageCache implements AutoCloseable {
     private final RedisCommands<byte[], byte[]> redis;
     private final SetArgs expiry = SetArgs.Builder.ex(TTL_SECONDS);
 
-    PageCache(AppEnvironment env) {
+    /** Connects to {@code REDIS_URL}; fails with a {@code RedisException} when Redis cannot be reached now. */
+    public LettucePageCache(AppEnvironment env) {
         resources = ClientResources.builder()
                 .ioThreadPoolSize(env.workers())
                 .computationThreadPoolSize(env.workers())
-                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2,
-                        java.util.concurrent.TimeUnit.MILLISECONDS))
+                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
                 .build();
         client = RedisClient.create(resources, RedisURI.create(env.redisUrl()));
         client.setOptions(ClientOptions.builder()
@@ -55,13 +63,13 @@ final class PageCache implements AutoCloseable {
         redis = connection.sync();
     }
 
-    /** The cached page at this request path, or {@code null} on a miss. */
-    byte[] get(String path) {
+    /** The cached page at this request path (e.g. {@code /cached}), or {@code null} on a miss. */
+    public byte[] get(String path) {
         return redis.get(key(path));
     }
 
-    /** Caches a page for {@link #TTL_SECONDS}. */
-    void put(String path, byte[] page) {
+    /** Caches a page at this request path for {@link #TTL_SECONDS}. */
+    public void put(String path, byte[] page) {
         redis.set(key(path), page, expiry);
     }
 
@@ -69,10 +77,11 @@ final class PageCache implements AutoCloseable {
         return ("page:GET:" + path).getBytes(StandardCharsets.UTF_8);
     }
 
+    /** Closes the connection, then shuts Lettuce's client and threads down (at most 2 s each). */
     @Override
     public void close() {
         connection.close();
         client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
-        resources.shutdown(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
     }
 }
