@@ -91,42 +91,26 @@ func (a *app) index(ctx context.Context, buf *bytes.Buffer) error {
 // (1 round trip, 3 queries).
 func (a *app) detail(slug string) page {
 	return func(ctx context.Context, buf *bytes.Buffer) error {
-		conn, err := a.pool.Acquire(ctx)
-		if err != nil {
-			return err
-		}
-		defer conn.Release()
-		batch := &pgx.Batch{}
-		batch.Queue(sqlPostBySlug, slug)
-		batch.Queue(sqlTagsOfPost, slug)
-		batch.Queue(sqlCommentsOfPost, slug)
-		results := conn.SendBatch(ctx, batch)
-		defer results.Close()
-
 		var p postPage
-		var id int32
-		var published time.Time
-		err = results.QueryRow().Scan(&id, &p.Title, &p.Body, &published, &p.Author)
-		found := err == nil
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return err
+		read := func(results pgx.BatchResults) (bool, error) {
+			var id int32
+			var published time.Time
+			err := results.QueryRow().Scan(&id, &p.Title, &p.Body, &published, &p.Author)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return false, err
+			}
+			found := err == nil
+			p.Date = date(published)
+			rows, _ := results.Query()
+			if p.Tags, err = pgx.CollectRows(rows, scanTagLink); err != nil {
+				return found, err
+			}
+			rows, _ = results.Query()
+			p.Comments, err = pgx.CollectRows(rows, scanComment)
+			return found, err
 		}
-		p.Date = date(published)
-		rows, _ := results.Query()
-		if p.Tags, err = pgx.CollectRows(rows, scanTagLink); err != nil {
-			return err
-		}
-		rows, _ = results.Query()
-		if p.Comments, err = pgx.CollectRows(rows, scanComment); err != nil {
-			return err
-		}
-		if err := results.Close(); err != nil {
-			return err
-		}
-		if !found {
-			return errNotFound
-		}
-		return templates.ExecuteTemplate(buf, "post.html", &p)
+		render := func(*pgxpool.Conn) error { return templates.ExecuteTemplate(buf, "post.html", &p) }
+		return a.slugPage(ctx, slug, []string{sqlPostBySlug, sqlTagsOfPost, sqlCommentsOfPost}, read, render)
 	}
 }
 
@@ -134,40 +118,57 @@ func (a *app) detail(slug string) page {
 // second (2 round trips, 4 queries).
 func (a *app) tag(slug string) page {
 	return func(ctx context.Context, buf *bytes.Buffer) error {
-		conn, err := a.pool.Acquire(ctx)
-		if err != nil {
-			return err
-		}
-		defer conn.Release()
-		batch := &pgx.Batch{}
-		batch.Queue(sqlTagBySlug, slug)
-		batch.Queue(sqlPostsOfTag, slug)
-		results := conn.SendBatch(ctx, batch)
-		defer results.Close()
-
 		var t tagPage
-		var id int32
-		var tagSlug string
-		err = results.QueryRow().Scan(&id, &tagSlug, &t.Name)
-		found := err == nil
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-			return err
+		read := func(results pgx.BatchResults) (bool, error) {
+			var id int32
+			var tagSlug string
+			err := results.QueryRow().Scan(&id, &tagSlug, &t.Name)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return false, err
+			}
+			found := err == nil
+			rows, _ := results.Query()
+			t.Posts, err = pgx.CollectRows(rows, scanPostLine)
+			return found, err
 		}
-		rows, _ := results.Query()
-		if t.Posts, err = pgx.CollectRows(rows, scanPostLine); err != nil {
-			return err
+		render := func(conn *pgxpool.Conn) error {
+			if err := addTagsAndCounts(ctx, conn, t.Posts); err != nil {
+				return err
+			}
+			return templates.ExecuteTemplate(buf, "tag.html", &t)
 		}
-		if err := results.Close(); err != nil {
-			return err
-		}
-		if !found {
-			return errNotFound
-		}
-		if err := addTagsAndCounts(ctx, conn, t.Posts); err != nil {
-			return err
-		}
-		return templates.ExecuteTemplate(buf, "tag.html", &t)
+		return a.slugPage(ctx, slug, []string{sqlTagBySlug, sqlPostsOfTag}, read, render)
 	}
+}
+
+// slugPage runs the first queries of a page keyed by slug as one pipelined batch on one pooled
+// connection: read takes their results in order and says whether the slug exists; once the batch
+// is closed, a slug that does not exist is errNotFound, else render finishes the page on the same
+// connection.
+func (a *app) slugPage(ctx context.Context, slug string, queries []string,
+	read func(pgx.BatchResults) (bool, error), render func(*pgxpool.Conn) error) error {
+	conn, err := a.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	batch := &pgx.Batch{}
+	for _, q := range queries {
+		batch.Queue(q, slug)
+	}
+	results := conn.SendBatch(ctx, batch)
+	defer results.Close()
+	found, err := read(results)
+	if err != nil {
+		return err
+	}
+	if err := results.Close(); err != nil {
+		return err
+	}
+	if !found {
+		return errNotFound
+	}
+	return render(conn)
 }
 
 // addTagsAndCounts runs the 2nd and 3rd index queries for the given posts as one batch.

@@ -18,14 +18,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fairbench capacity APP/ROUTE | URL}: the highest fixed rate with p99 under the SLO, then an overload step
@@ -43,15 +40,11 @@ import picocli.CommandLine.Spec;
                 "TARGET is APP/ROUTE (an app of the registry, started alone and pinned after the conformance gate) "
                         + "or a URL of a running server (e.g. http://127.0.0.1:8080/phash; /phash posts the test "
                         + "image)."})
-public final class CapacityCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ServiceOptionsMixin services;
-
-    @Mixin
-    TrialOptionsMixin trial;
+public final class CapacityCommand extends TrialCommand {
+    @Override
+    String name() {
+        return "capacity";
+    }
 
     @Parameters(index = "0", paramLabel = "TARGET", description = "APP/ROUTE, e.g. go-nethttp/phash, or a URL.")
     String target;
@@ -107,17 +100,15 @@ public final class CapacityCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "expected APP/ROUTE (e.g. go-nethttp/phash) or a URL, got '"
                     + target + "'");
         }
-        Path root = RunCommand.repoRoot();
-        TrialOptions options;
         Route route;
         try {
             route = Route.byName(target.substring(slash + 1));
-            options = trial.builder(spec, root, services.options(), "-capacity")
-                    .apps(List.of(target.substring(0, slash))).routes(List.of(route)).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        return RunCommand.runTrial(options, List.of(new CapacityPass(route, settings)), "capacity");
+        TrialOptions options = options("-capacity", b -> b.apps(List.of(target.substring(0, slash)))
+                .routes(List.of(route)));
+        return runTrial(options, List.of(new CapacityPass(route, settings)));
     }
 
     private int url(CapacityProbe.Settings settings) throws Exception {

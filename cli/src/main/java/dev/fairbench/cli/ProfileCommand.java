@@ -3,16 +3,12 @@ package dev.fairbench.cli;
 import dev.fairbench.profile.AppProfiler;
 import dev.fairbench.profile.ProfilePass;
 import dev.fairbench.runner.TrialOptions;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fairbench profile}: the trial loop with the profiling pass ({@link ProfilePass}), never inside the
@@ -28,15 +24,11 @@ import picocli.CommandLine.Spec;
                 "Adds a profile section per app to results.json of the output directory (a new directory gets one "
                         + "with only profiles), writes profiles/<app>/profile.json with every raw count and "
                         + "profiles/<app>/<route>.html, then the reports, whose Findings come from the profiles."})
-public final class ProfileCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ServiceOptionsMixin services;
-
-    @Mixin
-    TrialOptionsMixin trial;
+public final class ProfileCommand extends TrialCommand {
+    @Override
+    String name() {
+        return "profile";
+    }
 
     @Mixin
     AppSelectionMixin apps;
@@ -70,16 +62,13 @@ public final class ProfileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path root = RunCommand.repoRoot();
-        TrialOptions options;
         AppProfiler.Windows windows;
         try {
             windows = new AppProfiler.Windows(warmup, sequentialWindow, window, straceWindow, cpuProfileWindow);
-            options = trial.builder(spec, root, services.options(), "-profile").apps(apps.apps())
-                    .routes(routes.routes()).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        return RunCommand.runTrial(options, List.of(new ProfilePass(windows)), "profile");
+        TrialOptions options = options("-profile", b -> b.apps(apps.apps()).routes(routes.routes()));
+        return runTrial(options, List.of(new ProfilePass(windows)));
     }
 }

@@ -4,9 +4,7 @@ import dev.fairbench.capacity.CapacityPass;
 import dev.fairbench.profile.AppProfiler;
 import dev.fairbench.profile.ProfilePass;
 import dev.fairbench.runner.Pass;
-import dev.fairbench.runner.TrialLoop;
 import dev.fairbench.runner.TrialOptions;
-import dev.fairbench.runner.registry.RegistryException;
 import dev.fairbench.runner.timed.TimedRuns;
 import dev.fairbench.services.FairbenchHome;
 import dev.fairbench.services.ServiceException;
@@ -16,13 +14,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fairbench run}: the benchmark, the {@link TrialLoop} with the timed runs (and, with {@code --profile}
@@ -37,15 +32,11 @@ import picocli.CommandLine.Spec;
                 + "--runs measured runs; the median counts.",
                 "Writes results.json (rewritten after every run), environment.json, hlog/, logs/ and the reports "
                         + "into the output directory."})
-public final class RunCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    ServiceOptionsMixin services;
-
-    @Mixin
-    TrialOptionsMixin trial;
+public final class RunCommand extends TrialCommand {
+    @Override
+    String name() {
+        return "run";
+    }
 
     @Mixin
     AppSelectionMixin apps;
@@ -79,8 +70,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path root = repoRoot();
-        TrialOptions options;
         TimedRuns.Settings settings;
         try {
             var parsed = spec.commandLine().getParseResult();
@@ -89,33 +78,16 @@ public final class RunCommand implements Callable<Integer> {
                     quick && !parsed.hasMatchedOption("--warmup") ? smoke.warmup() : warmup,
                     quick && !parsed.hasMatchedOption("--duration") ? smoke.duration() : duration,
                     quick && !parsed.hasMatchedOption("--runs") ? smoke.runs() : runs, quick);
-            options = trial.builder(spec, root, services.options(), "").apps(apps.apps()).routes(routes.routes())
-                    .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        TrialOptions options = options("", b -> b.apps(apps.apps()).routes(routes.routes())
+                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0));
         // Profiles and capacity searches are passes of their own after the timed runs, never inside them.
         List<Pass> passes = new ArrayList<>(List.of(new TimedRuns(settings)));
         if (profile) passes.add(new ProfilePass(AppProfiler.Windows.defaults()));
         if (capacity) passes.add(CapacityPass.afterRun());
-        return runTrial(options, passes, "run");
-    }
-
-    /**
-     * Runs the trial loop; returns {@link Fairbench#OK} when every app and pass was measured or skipped for a
-     * printed reason, else {@link Fairbench#FAILURE} after a line naming what was not.
-     */
-    static int runTrial(TrialOptions options, List<Pass> passes, String command) throws Exception {
-        TrialLoop loop = new TrialLoop(options, passes, System.out, isTerminal());
-        try {
-            loop.run();
-        } catch (RegistryException | ServiceException | IllegalStateException e) {
-            throw new Fairbench.CommandFailure(e.getMessage(), e);
-        }
-        if (loop.failures().isEmpty()) return Fairbench.OK;
-        System.out.println(command + ": not measured: " + String.join("; ", loop.failures().stream()
-                .map(f -> f.lines().findFirst().orElse("")).toList()));
-        return Fairbench.FAILURE;
+        return runTrial(options, passes);
     }
 
     /** The repository root; a command run outside it is a failure with one line. */

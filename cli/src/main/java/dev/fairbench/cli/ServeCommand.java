@@ -39,9 +39,6 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     BuildMixin build;
 
-    @Mixin
-    RegistryMixin registry;
-
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65_535) {
@@ -50,7 +47,7 @@ public final class ServeCommand implements Callable<Integer> {
         Path root = RunCommand.repoRoot();
         String problem;
         try {
-            problem = new AppServer(registry.registryFile(root), root, services.options(),
+            problem = new AppServer(build.registryFile(root), root, services.options(),
                     RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).serve(app, port, build.build());
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);

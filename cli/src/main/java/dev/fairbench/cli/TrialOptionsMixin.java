@@ -21,9 +21,6 @@ public final class TrialOptionsMixin {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Mixin
-    RegistryMixin registry;
-
-    @Mixin
     BuildMixin build;
 
     @Mixin
@@ -56,7 +53,7 @@ public final class TrialOptionsMixin {
         int cores = CpuPlacement.onlineCpus();
         Path dir = output != null ? output.toAbsolutePath() : root.resolve("results")
                 .resolve(ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + outputSuffix);
-        return TrialOptions.builder().repoRoot(root).registryFile(registry.registryFile(root)).build(build.build())
+        return TrialOptions.builder().repoRoot(root).registryFile(build.registryFile(root)).build(build.build())
                 .cores(cores).placement(placement.placement(cores)).connections(connections)
                 .loadgenThreads(loadgenThreads).outputDir(dir).languages(languages).services(services)
                 .commandLine("fairbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));

@@ -22,19 +22,16 @@ public final class VerifyCommand implements Callable<Integer> {
     ServiceOptionsMixin services;
 
     @Mixin
-    AppSelectionMixin apps;
-
-    @Mixin
     BuildMixin build;
 
     @Mixin
-    RegistryMixin registry;
+    AppSelectionMixin apps;
 
     @Override
     public Integer call() throws Exception {
         Path root = RunCommand.repoRoot();
         try {
-            boolean passed = new Verifier(registry.registryFile(root), root, services.options(),
+            boolean passed = new Verifier(build.registryFile(root), root, services.options(),
                     RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).verify(apps.apps(), build.build());
             return passed ? Fairbench.OK : Fairbench.FAILURE;
         } catch (RegistryException | ServiceException | IllegalStateException e) {

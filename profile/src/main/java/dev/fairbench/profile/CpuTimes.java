@@ -2,10 +2,6 @@ package dev.fairbench.profile;
 
 import dev.fairbench.runner.proc.ProcFs;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 /**
  * CPU time of a process tree split into user and kernel ({@code system}) mode, in microseconds, from
  * {@code /proc/<pid>/stat} of the tree {@link ProcFs#tree} lists. The runner's {@link ProcFs#treeCpuMicros} gives
@@ -23,7 +19,7 @@ public record CpuTimes(long userMicros, long systemMicros) {
         long user = 0;
         long system = 0;
         for (long p : ProcFs.tree(pid)) {
-            String[] f = statFields(p);
+            String[] f = ProcFs.statFields(p);
             if (f == null) continue;
             // After the command name, index 0 is the state: utime, stime, cutime, cstime are indexes 11 to 14.
             user += Long.parseLong(f[11]) + Long.parseLong(f[13]);
@@ -39,14 +35,5 @@ public record CpuTimes(long userMicros, long systemMicros) {
 
     public CpuTimes minus(CpuTimes earlier) {
         return new CpuTimes(userMicros - earlier.userMicros, systemMicros - earlier.systemMicros);
-    }
-
-    private static String[] statFields(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }

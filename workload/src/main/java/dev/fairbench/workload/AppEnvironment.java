@@ -2,13 +2,13 @@ package dev.fairbench.workload;
 
 import dev.fairbench.workload.data.DatabaseUrl;
 
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * What the runner gives an app (contract section 1): {@code PORT}, {@code DATABASE_URL}, {@code REDIS_URL},
- * {@code POOL_MAX}, {@code POOL_MIN}, {@code WORKERS}. Java apps read it with {@link #fromEnv()}; tests build it
- * directly with port 0.
+ * {@code POOL_MAX}, {@code POOL_MIN}, {@code WORKERS}. The harness's side: it writes these variables
+ * ({@link #toMap()}); the apps under test read them with code of their own (the Java apps' {@code app-common}).
  *
  * @param port        TCP port; 0 lets the app pick a free one (tests)
  * @param databaseUrl libpq-style URL
@@ -30,27 +30,9 @@ public record AppEnvironment(int port, String databaseUrl, String redisUrl, int 
         DatabaseUrl.parse(databaseUrl);
     }
 
-    public static AppEnvironment fromEnv() {
-        return fromMap(System.getenv());
-    }
-
-    public static AppEnvironment fromMap(Map<String, String> env) {
-        return new AppEnvironment(
-                intOf(env, "PORT", 8080),
-                required(env, "DATABASE_URL"),
-                required(env, "REDIS_URL"),
-                intOf(env, "POOL_MAX", DEFAULT_POOL_MAX),
-                intOf(env, "POOL_MIN", DEFAULT_POOL_MIN),
-                intOf(env, "WORKERS", Runtime.getRuntime().availableProcessors()));
-    }
-
-    public DatabaseUrl database() {
-        return DatabaseUrl.parse(databaseUrl);
-    }
-
     /** The variables as the runner passes them to a child process. */
     public Map<String, String> toMap() {
-        Map<String, String> env = new HashMap<>();
+        Map<String, String> env = new LinkedHashMap<>();
         env.put("PORT", Integer.toString(port));
         env.put("DATABASE_URL", databaseUrl);
         env.put("REDIS_URL", redisUrl);
@@ -58,25 +40,5 @@ public record AppEnvironment(int port, String databaseUrl, String redisUrl, int 
         env.put("POOL_MIN", Integer.toString(poolMin));
         env.put("WORKERS", Integer.toString(workers));
         return env;
-    }
-
-    public AppEnvironment withPort(int newPort) {
-        return new AppEnvironment(newPort, databaseUrl, redisUrl, poolMax, poolMin, workers);
-    }
-
-    private static String required(Map<String, String> env, String name) {
-        String value = env.get(name);
-        if (value == null || value.isBlank()) throw new IllegalArgumentException(name + " is not set");
-        return value;
-    }
-
-    private static int intOf(Map<String, String> env, String name, int fallback) {
-        String value = env.get(name);
-        if (value == null || value.isBlank()) return fallback;
-        try {
-            return Integer.parseInt(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " is not a number: " + value, e);
-        }
     }
 }

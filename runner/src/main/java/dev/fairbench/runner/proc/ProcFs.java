@@ -97,7 +97,7 @@ public final class ProcFs {
     }
 
     /** The stat fields after the command name (index 0 is the state), or {@code null} when the process is gone. */
-    private static String[] statFields(long pid) {
+    public static String[] statFields(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // The command name in parentheses may contain spaces and ')': the fields start after the last ')'.

@@ -20,29 +20,27 @@ public record DatabaseUrl(String host, int port, String database, String user, S
 
     /** Parses a libpq-style URL; {@link IllegalArgumentException} when it is not one or names no host. */
     public static DatabaseUrl parse(String url) {
-        URI uri;
-        try {
-            uri = new URI(url);
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("not a PostgreSQL URL: " + url, e);
-        }
+        URI uri = uri(url);
         String scheme = uri.getScheme();
         if (!"postgresql".equals(scheme) && !"postgres".equals(scheme)) {
             throw new IllegalArgumentException("a PostgreSQL URL starts with postgresql://, got: " + url);
         }
-        if (uri.getHost() == null) throw new IllegalArgumentException("no host in PostgreSQL URL: " + url);
-        String user = DEFAULT_USER;
-        String password = null;
+        String host = uri.getHost();
+        if (host == null) throw new IllegalArgumentException("no host in PostgreSQL URL: " + url);
         String userInfo = uri.getUserInfo();
-        if (userInfo != null) {
-            int colon = userInfo.indexOf(':');
-            user = colon < 0 ? userInfo : userInfo.substring(0, colon);
-            if (colon >= 0) password = userInfo.substring(colon + 1);
+        int colon = userInfo == null ? -1 : userInfo.indexOf(':');
+        String user = userInfo == null ? DEFAULT_USER : colon < 0 ? userInfo : userInfo.substring(0, colon);
+        String password = colon < 0 ? null : userInfo.substring(colon + 1);
+        String database = uri.getPath() == null || uri.getPath().length() <= 1 ? user : uri.getPath().substring(1);
+        return new DatabaseUrl(host, uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), database, user, password);
+    }
+
+    private static URI uri(String url) {
+        try {
+            return new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("not a PostgreSQL URL: " + url, e);
         }
-        String path = uri.getPath() == null ? "" : uri.getPath();
-        if (path.startsWith("/")) path = path.substring(1);
-        int port = uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort();
-        return new DatabaseUrl(uri.getHost(), port, path.isEmpty() ? user : path, user, password);
     }
 
     /** The pgjdbc URL, without user or password (give those to the driver or pool separately). */

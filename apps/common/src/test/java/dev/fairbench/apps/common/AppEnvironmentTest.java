@@ -22,20 +22,19 @@ class AppEnvironmentTest {
     }
 
     @Test
-    void sameDefaultsAsTheHarness() {
+    void blanksTakeTheContractsDefaults() {
         Map<String, String> env = Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "POOL_MAX", " ", "WORKERS", "");
-        assertSame(AppEnvironment.fromMap(env), dev.fairbench.workload.AppEnvironment.fromMap(env));
         assertThat(AppEnvironment.fromMap(env).port()).isEqualTo(8080);
         assertThat(AppEnvironment.fromMap(env).poolMax()).isEqualTo(16);
         assertThat(AppEnvironment.fromMap(env).poolMin()).isEqualTo(4);
         assertThat(AppEnvironment.fromMap(env).workers()).isEqualTo(Runtime.getRuntime().availableProcessors());
         Map<String, String> trimmed = new HashMap<>(env);
         trimmed.put("PORT", " 9000 ");
-        assertSame(AppEnvironment.fromMap(trimmed), dev.fairbench.workload.AppEnvironment.fromMap(trimmed));
+        assertThat(AppEnvironment.fromMap(trimmed).port()).isEqualTo(9000);
     }
 
     @Test
-    void refusesWhatTheHarnessRefuses() {
+    void refusesWhatTheContractRefuses() {
         List<Map<String, String>> bad = List.of(
                 Map.of("REDIS_URL", REDIS),
                 Map.of("DATABASE_URL", DB),
@@ -46,8 +45,6 @@ class AppEnvironmentTest {
                 Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "POOL_MIN", "17"),
                 Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "WORKERS", "0"));
         for (Map<String, String> env : bad) {
-            assertThatThrownBy(() -> dev.fairbench.workload.AppEnvironment.fromMap(env))
-                    .isInstanceOf(IllegalArgumentException.class);
             assertThatThrownBy(() -> AppEnvironment.fromMap(env)).as(env.toString())
                     .isInstanceOf(IllegalArgumentException.class);
         }
@@ -65,10 +62,5 @@ class AppEnvironmentTest {
             assertThat(app.jdbcUrl()).isEqualTo(harness.jdbcUrl());
             assertThat(app.toString()).isEqualTo(harness.toString()).doesNotContain("secret");
         }
-    }
-
-    private static void assertSame(AppEnvironment app, dev.fairbench.workload.AppEnvironment harness) {
-        assertThat(app).isEqualTo(new AppEnvironment(harness.port(), harness.databaseUrl(), harness.redisUrl(),
-                harness.poolMax(), harness.poolMin(), harness.workers()));
     }
 }

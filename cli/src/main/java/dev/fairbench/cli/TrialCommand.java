@@ -1,0 +1,64 @@
+package dev.fairbench.cli;
+
+import dev.fairbench.runner.Pass;
+import dev.fairbench.runner.TrialLoop;
+import dev.fairbench.runner.TrialOptions;
+import dev.fairbench.runner.registry.RegistryException;
+import dev.fairbench.services.ServiceException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * What the commands that run the {@link TrialLoop} share ({@code run}, {@code profile}, {@code capacity}): the
+ * services and trial option groups, turning them into {@link TrialOptions}, and running the loop with the
+ * command's passes. Exit codes: 0 every app and pass was measured or skipped for a printed reason; 1 one was
+ * not, or the trial could not run; 2 usage error.
+ */
+abstract class TrialCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ServiceOptionsMixin services;
+
+    @Mixin
+    TrialOptionsMixin trial;
+
+    /** The command's name, first word of its summary line. */
+    abstract String name();
+
+    /**
+     * The shared options for this command, with {@code own} adding what is the command's; a bad value is a usage
+     * error.
+     *
+     * @param outputSuffix appended to the default results directory's timestamp, e.g. {@code -profile}
+     */
+    final TrialOptions options(String outputSuffix, UnaryOperator<TrialOptions.Builder> own) {
+        Path root = RunCommand.repoRoot();
+        try {
+            return own.apply(trial.builder(spec, root, services.options(), outputSuffix)).build();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Runs the loop with {@code passes}; see the exit codes above. */
+    final int runTrial(TrialOptions options, List<Pass> passes) throws Exception {
+        TrialLoop loop = new TrialLoop(options, passes, System.out, RunCommand.isTerminal());
+        try {
+            loop.run();
+        } catch (RegistryException | ServiceException | IllegalStateException e) {
+            throw new Fairbench.CommandFailure(e.getMessage(), e);
+        }
+        if (loop.failures().isEmpty()) return Fairbench.OK;
+        System.out.println(name() + ": not measured: " + String.join("; ", loop.failures().stream()
+                .map(f -> f.lines().findFirst().orElse("")).toList()));
+        return Fairbench.FAILURE;
+    }
+}
