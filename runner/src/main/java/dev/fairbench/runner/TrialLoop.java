@@ -154,10 +154,18 @@ public final class TrialLoop {
         loadThisApp = loadThisApp.plus(load);
     }
 
-    /** Builds what needs it; records the apps that cannot run. Returns those that can. */
+    /**
+     * Builds what needs it; records the apps that cannot run. Returns those that can; an app that no pass applies to
+     * is neither built nor recorded.
+     */
     private List<AppEntry> prepare(List<AppEntry> entries) {
         List<AppEntry> ready = new ArrayList<>();
         for (AppEntry e : entries) {
+            if (passes.stream().allMatch(p -> p.skipReason(e) != null)) {
+                notReached.remove(e);
+                progress.line("[" + e.name() + "] " + passes.getFirst().skipReason(e));
+                continue;
+            }
             activity = "building " + e.name();
             AppLauncher.Prepared prepared = launcher.prepare(e, o.build(), out);
             if (prepared.ready()) {

@@ -8,6 +8,7 @@ import dev.fairbench.workload.Route;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What a {@link TrialLoop} is asked to do, whatever its passes: which apps and routes, where they run, how much
@@ -42,18 +43,18 @@ public final class TrialOptions {
         repoRoot = pick(b.repoRoot, p == null ? null : p.repoRoot, null, "the repository root");
         outputDir = pick(b.outputDir, p == null ? null : p.outputDir, null, "the results directory");
         services = pick(b.services, p == null ? null : p.services, null, "the services");
-        apps = List.copyOf(pick(b.apps, p == null ? null : p.apps, List.of(), null));
-        routes = List.copyOf(pick(b.routes, p == null ? null : p.routes, Arrays.asList(Route.values()), null));
-        cores = pick(b.cores, p == null ? null : p.cores, CpuPlacement.onlineCpus(), null);
-        placement = pick(b.placement, p == null ? null : p.placement, CpuPlacement.defaults(cores), null);
-        connections = pick(b.connections, p == null ? null : p.connections, DEFAULT_CONNECTIONS, null);
+        apps = List.copyOf(pick(b.apps, p == null ? null : p.apps, List::of, null));
+        routes = List.copyOf(pick(b.routes, p == null ? null : p.routes, () -> Arrays.asList(Route.values()), null));
+        cores = pick(b.cores, p == null ? null : p.cores, CpuPlacement::onlineCpus, null);
+        placement = pick(b.placement, p == null ? null : p.placement, () -> CpuPlacement.defaults(cores), null);
+        connections = pick(b.connections, p == null ? null : p.connections, () -> DEFAULT_CONNECTIONS, null);
         loadgenThreads = pick(b.loadgenThreads, p == null ? null : p.loadgenThreads,
-                Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()), null);
-        detailSlugs = pick(b.detailSlugs, p == null ? null : p.detailSlugs, 0, null);
-        build = pick(b.build, p == null ? null : p.build, true, null);
-        languages = List.copyOf(pick(b.languages, p == null ? null : p.languages, Messages.LANGUAGES, null));
-        registryFile = pick(b.registryFile, p == null ? null : p.registryFile, repoRoot.resolve("apps.toml"), null);
-        commandLine = pick(b.commandLine, p == null ? null : p.commandLine, "fairbench", null);
+                () -> Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()), null);
+        detailSlugs = pick(b.detailSlugs, p == null ? null : p.detailSlugs, () -> 0, null);
+        build = pick(b.build, p == null ? null : p.build, () -> true, null);
+        languages = List.copyOf(pick(b.languages, p == null ? null : p.languages, () -> Messages.LANGUAGES, null));
+        registryFile = pick(b.registryFile, p == null ? null : p.registryFile, () -> repoRoot.resolve("apps.toml"), null);
+        commandLine = pick(b.commandLine, p == null ? null : p.commandLine, () -> "fairbench", null);
 
         if (routes.isEmpty()) throw new IllegalArgumentException("no route given");
         if (connections < 1) throw new IllegalArgumentException("--connections must be at least 1");
@@ -71,11 +72,12 @@ public final class TrialOptions {
         }
     }
 
-    private static <T> T pick(T own, T parent, T fallback, String required) {
+    /** The value set here, else the parent's, else the default (computed only then), else a missing-value error. */
+    private static <T> T pick(T own, T parent, Supplier<T> fallback, String required) {
         if (own != null) return own;
         if (parent != null) return parent;
-        if (fallback == null) throw new IllegalArgumentException("no " + required + " given");
-        return fallback;
+        if (fallback == null) throw new IllegalArgumentException(required + " is not given");
+        return fallback.get();
     }
 
     public static Builder builder() {
