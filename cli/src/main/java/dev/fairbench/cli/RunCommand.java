@@ -5,6 +5,7 @@ import dev.fairbench.profile.AppProfiler;
 import dev.fairbench.profile.ProfilePass;
 import dev.fairbench.runner.Pass;
 import dev.fairbench.runner.TrialOptions;
+import dev.fairbench.runner.timed.CostRuns;
 import dev.fairbench.runner.timed.TimedRuns;
 import dev.fairbench.services.FairbenchHome;
 import dev.fairbench.services.ServiceException;
@@ -13,7 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,15 +24,17 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * {@code fairbench run}: the benchmark, the {@link TrialLoop} with the timed runs (and, with {@code --profile}
- * and {@code --capacity}, the profiling and capacity passes after them, per app). Exit codes: 0 every app was
+ * and {@code --capacity}, the profiling and capacity passes after them). Exit codes: 0 every app was
  * measured or skipped for a reason printed (e.g. a missing toolchain); 1 an app or a pass failed (build, start,
  * gate, or under load) or the session could not run; 2 usage error (unknown route, bad CPU list, ...). Ctrl-C stops the app and the services this
  * command started; results.json keeps what was measured.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Benchmark the apps of the registry: for each app alone, build if needed, start it pinned to "
-                + "its CPUs, check every page against the reference (the gate), then per route a warm-up and "
-                + "--runs measured runs; the median counts.",
+        description = {"Benchmark the apps of the registry in --rounds rounds: in each round every app alone, in an "
+                + "order rotated by one per round, is started fresh pinned to its CPUs, checked page by page against "
+                + "the reference (the gate), then per route warmed up and measured once; the median counts. Then "
+                + "each route once more at one fixed rate for every app (the cost run). A window that other "
+                + "processes disturbed is measured again.",
                 "Writes results.json (rewritten after every run), environment.json, hlog/, logs/ and the reports "
                         + "into the output directory."})
 public final class RunCommand extends TrialCommand {
@@ -45,39 +50,51 @@ public final class RunCommand extends TrialCommand {
     RoutesMixin routes;
 
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = LoadCommand.DurationConverter.class,
-            description = "Length of one measured run (default: ${DEFAULT-VALUE}).")
+            description = "Length of one measured run, and of each cost run (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "5s", converter = LoadCommand.DurationConverter.class,
-            description = "Load before each route's runs, not recorded (default: ${DEFAULT-VALUE}).")
+            description = "Load before each measured run, not recorded (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "3", description = "Measured runs per route (default: "
-            + "${DEFAULT-VALUE}); the median counts.")
-    int runs;
+    @Option(names = {"--rounds", "--runs"}, paramLabel = "N", defaultValue = "" + TimedRuns.Settings.DEFAULT_ROUNDS,
+            description = "Rounds: each starts every app fresh and measures each route once (default: "
+                    + "${DEFAULT-VALUE}); the median counts.")
+    int rounds;
 
-    @Option(names = "--quick", description = "A short smoke run that still measures everything: 1 s warm-up, one "
-            + "run of 3 s, detail pages over 100 posts (--duration, --warmup, --runs given explicitly still win).")
+    @Option(names = "--cost-rate", paramLabel = "ROUTE=N", split = ",",
+            description = "Offered rate of the cost run of ROUTE, requests per second, the same for every app "
+                    + "(default: half of the slowest app's median closed-loop rate on the route in this run).")
+    Map<String, Double> costRates = new LinkedHashMap<>();
+
+    @Option(names = "--no-cost", description = "Leave out the cost runs at a fixed rate.")
+    boolean noCost;
+
+    @Option(names = "--quick", description = "A short smoke run that still measures everything: one round, 1 s "
+            + "warm-up, 3 s runs, detail pages over 100 posts (--duration, --warmup, --rounds given explicitly "
+            + "still win).")
     boolean quick;
 
-    @Option(names = "--profile", description = "After each app's runs, profile it on every route (wire counts, CPU "
+    @Option(names = "--profile", description = "After the runs, profile it on every route (wire counts, CPU "
             + "split, syscalls, flame graphs, GC): the pass of `fairbench profile`, into the same results.")
     boolean profile;
 
-    @Option(names = "--capacity", description = "After each app's runs, search its highest /phash rate with p99 "
+    @Option(names = "--capacity", description = "After the runs, search its highest /phash rate with p99 "
             + "under 15 ms, then overload it at 1.2x: the pass of `fairbench capacity`, into the same results.")
     boolean capacity;
 
     @Override
     public Integer call() throws Exception {
         TimedRuns.Settings settings;
+        CostRuns.Settings cost;
         try {
             var parsed = spec.commandLine().getParseResult();
             TimedRuns.Settings smoke = TimedRuns.Settings.smoke();
             settings = new TimedRuns.Settings(
                     quick && !parsed.hasMatchedOption("--warmup") ? smoke.warmup() : warmup,
                     quick && !parsed.hasMatchedOption("--duration") ? smoke.duration() : duration,
-                    quick && !parsed.hasMatchedOption("--runs") ? smoke.runs() : runs, quick);
+                    quick && !parsed.hasMatchedOption("--rounds") ? smoke.rounds() : rounds, quick);
+            cost = new CostRuns.Settings(settings.warmup(), settings.duration(), costRates);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -85,6 +102,7 @@ public final class RunCommand extends TrialCommand {
                 .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0));
         // Profiles and capacity searches are passes of their own after the timed runs, never inside them.
         List<Pass> passes = new ArrayList<>(List.of(new TimedRuns(settings)));
+        if (!noCost) passes.add(new CostRuns(cost));
         if (profile) passes.add(new ProfilePass(AppProfiler.Windows.defaults()));
         if (capacity) passes.add(CapacityPass.afterRun());
         return runTrial(options, passes);

@@ -26,6 +26,9 @@ public final class TrialOptionsMixin {
     @Mixin
     PlacementMixin placement;
 
+    @Mixin
+    GuardMixin guard;
+
     @Option(names = "--connections", paramLabel = "N", defaultValue = "" + TrialOptions.DEFAULT_CONNECTIONS,
             description = "HTTP connections of the load (default: ${DEFAULT-VALUE}).")
     int connections;
@@ -55,7 +58,7 @@ public final class TrialOptionsMixin {
                 .resolve(ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + outputSuffix);
         return TrialOptions.builder().repoRoot(root).registryFile(build.registryFile(root)).build(build.build())
                 .cores(cores).placement(placement.placement(cores)).connections(connections)
-                .loadgenThreads(loadgenThreads).outputDir(dir).languages(languages).services(services)
+                .loadgenThreads(loadgenThreads).guard(guard.guard()).outputDir(dir).languages(languages).services(services)
                 .commandLine("fairbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()));
     }
 }

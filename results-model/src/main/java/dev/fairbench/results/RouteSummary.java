@@ -24,9 +24,20 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param gcPauseShare                fraction of the median run's time spent in GC pauses
  * @param errors                      socket errors and timeouts, summed over all runs
  * @param non2xx                      non-2xx responses, summed over all runs
+ * @param appCpuSpread                half the range of the runs' app CPU per request divided by its median
+ * @param totalCpuUsPerRequest        app + PostgreSQL + Redis CPU per request of the median run, microseconds
+ *                                    (only the parties measured; PostgreSQL and Redis are absent when external)
+ * @param requestsPerAppCpuSecond     requests served per second of app CPU in the median run
+ * @param bound                       what bound the runs: {@link Bound#APP_BOUND} only when every run was
+ *                                    app-bound, otherwise the most frequent other bound; {@code null} when no run
+ *                                    measured its CPU sets
+ * @param disturbedRuns               runs kept although the interference guard found them disturbed (they stayed
+ *                                    disturbed after every retry)
  */
 public record RouteSummary(int runs, int medianRun, double requestsPerSecond, double spread, Latency latency,
                            Double appCpuUsPerRequest, Double postgresCpuUsPerRequest, Double redisCpuUsPerRequest,
                            Double contextSwitchesPerRequest, Long appRssPeakBytes, Double gcPerSecond,
-                           Double gcPauseShare, long errors, @JsonProperty("non_2xx") long non2xx) {
+                           Double gcPauseShare, long errors, @JsonProperty("non_2xx") long non2xx,
+                           Double appCpuSpread, Double totalCpuUsPerRequest, Double requestsPerAppCpuSecond,
+                           Bound bound, int disturbedRuns) {
 }

@@ -8,7 +8,7 @@ import java.time.Instant;
 /**
  * One measured run (closed loop, warm-up excluded), as the load generator counted it.
  *
- * @param run               1-based number of the run within its route
+ * @param run               1-based number of the run within its route: the round it was measured in
  * @param startedAt         start of the measured part
  * @param durationSeconds   length of the measured part
  * @param requestsCompleted complete responses of any status
@@ -21,12 +21,32 @@ import java.time.Instant;
  * @param hlog              HdrHistogram interval log of the run (values in microseconds), relative to the
  *                          results directory, or {@code null}
  * @param resources         CPU, memory, context switches and GC during the measured part, or {@code null}
+ * @param offeredRatePerSecond the fixed rate the load generator offered (a cost run), or {@code null} for a
+ *                          closed-loop run
+ * @param cpuUse            how busy each CPU set was and what bound the run, or {@code null} when not measured
+ * @param interference      what else used the machine during the run, or {@code null} when not watched
  */
 public record RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
                         double requestsPerSecond, @JsonProperty("status_2xx") long status2xx,
                         @JsonProperty("status_3xx") long status3xx, @JsonProperty("status_4xx") long status4xx,
                         @JsonProperty("status_5xx") long status5xx, long connectErrors, long readErrors,
-                        long writeErrors, long timeouts, Latency latency, String hlog, Resources resources) {
+                        long writeErrors, long timeouts, Latency latency, String hlog, Resources resources,
+                        Double offeredRatePerSecond, CpuUse cpuUse, Interference interference) {
+
+    /** A closed-loop run without CPU-set or interference readings. */
+    public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
+                     double requestsPerSecond, long status2xx, long status3xx, long status4xx, long status5xx,
+                     long connectErrors, long readErrors, long writeErrors, long timeouts, Latency latency, String hlog,
+                     Resources resources) {
+        this(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx, status3xx, status4xx,
+                status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources, null, null, null);
+    }
+
+    /** Whether the interference guard found the run disturbed. */
+    @JsonIgnore
+    public boolean disturbed() {
+        return interference != null && interference.disturbed();
+    }
 
     /** Socket errors plus timeouts. */
     @JsonIgnore

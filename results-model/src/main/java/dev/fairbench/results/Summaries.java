@@ -1,9 +1,10 @@
 package dev.fairbench.results;
 
-
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Computes the {@link RouteSummary} of a route from its runs: the median counts, as in the rules. Stateless and
@@ -49,7 +50,47 @@ public final class Summaries {
                 firstRss(runs),
                 r == null || r.gcCollections() == null || seconds <= 0 ? null : r.gcCollections() / seconds,
                 r == null || r.gcPauseSeconds() == null || seconds <= 0 ? null : r.gcPauseSeconds() / seconds,
-                errors, non2xx);
+                errors, non2xx, cpuSpread(runs),
+                r == null ? null : total(microsPerRequest(r.appCpuSeconds(), requests),
+                        microsPerRequest(r.postgresCpuSeconds(), requests), microsPerRequest(r.redisCpuSeconds(), requests)),
+                r == null || r.appCpuSeconds() == null || r.appCpuSeconds() <= 0 ? null : requests / r.appCpuSeconds(),
+                bound(runs), (int) runs.stream().filter(RunResult::disturbed).count());
+    }
+
+    /** App-bound when every run was; else the most frequent other bound; null when no run knows. */
+    static Bound bound(List<RunResult> runs) {
+        Map<Bound, Integer> counts = new EnumMap<>(Bound.class);
+        int known = 0;
+        for (RunResult run : runs) {
+            if (run.cpuUse() == null || run.cpuUse().bound() == null) continue;
+            counts.merge(run.cpuUse().bound(), 1, Integer::sum);
+            known++;
+        }
+        if (known == 0) return null;
+        if (counts.getOrDefault(Bound.APP_BOUND, 0) == known) return Bound.APP_BOUND;
+        counts.remove(Bound.APP_BOUND);
+        return counts.entrySet().stream().max(Map.Entry.<Bound, Integer>comparingByValue()
+                .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).map(Map.Entry::getKey).orElse(null);
+    }
+
+    /** Half the range of the runs' app CPU per request over its median, or null when a run lacks it. */
+    private static Double cpuSpread(List<RunResult> runs) {
+        List<Double> perRequest = new ArrayList<>();
+        for (RunResult run : runs) {
+            if (run.resources() == null || run.requestsCompleted() == 0) return null;
+            Double us = microsPerRequest(run.resources().appCpuSeconds(), run.requestsCompleted());
+            if (us == null) return null;
+            perRequest.add(us);
+        }
+        double median = median(perRequest);
+        double range = perRequest.stream().mapToDouble(Double::doubleValue).max().orElse(0)
+                - perRequest.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        return median > 0 ? range / 2 / median : 0.0;
+    }
+
+    private static Double total(Double app, Double postgres, Double redis) {
+        if (app == null) return null;
+        return app + (postgres == null ? 0 : postgres) + (redis == null ? 0 : redis);
     }
 
     /** RSS of the lowest-numbered run that sampled it, or {@code null}. */

@@ -12,8 +12,10 @@ import java.util.Map;
  * the timed runs, the profiling pass, the capacity search. The loop owns the app's process (build, start, gate,
  * stop, PostgreSQL back to its baseline), the CPU placement, the services, the results file and Ctrl-C; a pass
  * only measures and records, through its {@link TrialContext}. Hooks are called on the loop's thread, in this
- * order: {@link #beforeTrial}, then per app {@link #skipReason}, {@link #beforeStart}, {@link #run},
- * {@link #afterStop}, and at the end {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread.
+ * order: {@link #beforeTrial} (every pass, before any app starts), then per pass, per round and per app
+ * {@link #skipReason}, {@link #beforeStart}, {@link #run}, {@link #afterStop}, and at the end
+ * {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread. A pass that comes later sees what
+ * the earlier ones recorded (e.g. the cost runs take their rate from the timed runs).
  */
 public interface Pass {
     /**
@@ -33,6 +35,14 @@ public interface Pass {
      */
     record Timing(Duration warmup, Duration duration, int runs) {}
 
+    /**
+     * How many rounds the pass makes: in each round every app is started fresh, in an order rotated by one from
+     * the round before, and {@link #run} is called once. Passes run one after the other over all apps.
+     */
+    default int rounds() {
+        return 1;
+    }
+
     /** Short name for messages and results keys: {@code run}, {@code profile}, {@code capacity}. */
     String name();
 
@@ -49,7 +59,7 @@ public interface Pass {
         return false;
     }
 
-    /** Load time this pass plans for {@code app}, for the progress estimate. */
+    /** Load time this pass plans for {@code app} in one round, for the progress estimate. */
     default Duration plannedLoad(AppEntry app, TrialOptions options) {
         return Duration.ZERO;
     }

@@ -8,8 +8,8 @@ import java.time.Duration;
 /**
  * Progress of a session for people. On a terminal, a status line rewritten in place once per second (app,
  * route, run, elapsed, req/s, errors, overall ETA) between ordinary lines; otherwise ordinary lines only, so
- * logs stay readable. The ETA is the load time still planned plus, per app not yet started, the average time
- * apps took outside load so far (start, gate, stop). Thread-safe.
+ * logs stay readable. The ETA is the load time still planned plus, per app start still to come, the average time
+ * a start took outside load so far (start, gate, stop). Thread-safe.
  */
 final class ProgressPrinter {
     private static final Duration FIRST_OVERHEAD_GUESS = Duration.ofSeconds(20);
@@ -18,8 +18,8 @@ final class ProgressPrinter {
     private final boolean terminal;
     private long plannedLoadNanos;
     private long doneLoadNanos;
-    private int appsLeft;
-    private int appsDone;
+    private int startsLeft;
+    private int startsDone;
     private long overheadNanosTotal;
     private boolean statusShown;
 
@@ -28,9 +28,9 @@ final class ProgressPrinter {
         this.terminal = terminal;
     }
 
-    /** Sets what is left to do: apps and their planned load time. */
-    synchronized void plan(int apps, Duration load) {
-        appsLeft = apps;
+    /** Sets what is left to do: app starts and their planned load time. */
+    synchronized void plan(int starts, Duration load) {
+        startsLeft = starts;
         plannedLoadNanos = load.toNanos();
     }
 
@@ -63,21 +63,21 @@ final class ProgressPrinter {
         doneLoadNanos += d.toNanos();
     }
 
-    /** An app is finished; {@code overhead} is its time outside load. */
-    synchronized void appDone(Duration overhead) {
-        appsLeft = Math.max(0, appsLeft - 1);
-        appsDone++;
+    /** One start of an app is finished; {@code overhead} is its time outside load. */
+    synchronized void startDone(Duration overhead) {
+        startsLeft = Math.max(0, startsLeft - 1);
+        startsDone++;
         overheadNanosTotal += overhead.toNanos();
     }
 
-    /** Removes the load of an app that stopped early (it failed) from the plan. */
+    /** Removes load that will not be run (an app failed, a pass did not apply) from the plan. */
     synchronized void dropPlanned(Duration load) {
         plannedLoadNanos = Math.max(doneLoadNanos, plannedLoadNanos - load.toNanos());
     }
 
     synchronized String eta(long inRunNanos) {
-        long overhead = appsDone == 0 ? FIRST_OVERHEAD_GUESS.toNanos() : overheadNanosTotal / appsDone;
-        long left = Math.max(0, plannedLoadNanos - doneLoadNanos - inRunNanos) + overhead * appsLeft;
+        long overhead = startsDone == 0 ? FIRST_OVERHEAD_GUESS.toNanos() : overheadNanosTotal / startsDone;
+        long left = Math.max(0, plannedLoadNanos - doneLoadNanos - inRunNanos) + overhead * startsLeft;
         long s = left / 1_000_000_000L;
         return s >= 3600 ? String.format("%dh%02dm", s / 3600, s / 60 % 60)
                 : s >= 60 ? String.format("%dm%02ds", s / 60, s % 60) : s + "s";

@@ -64,9 +64,24 @@ final class ResultsRecorder {
     /** Adds {@code run} to {@code route} of app {@code name}, recomputes the route's summary and writes. */
     synchronized void run(String name, String route, RunResult run) {
         AppResult app = app(name);
-        List<RunResult> runs = new ArrayList<>(app.route(route).map(RouteResult::runs).orElse(List.of()));
+        RouteResult before = app.route(route).orElse(new RouteResult(route, List.of(), null));
+        List<RunResult> runs = new ArrayList<>(before.runs());
         runs.add(run);
-        app(app.withRoute(new RouteResult(route, runs, Summaries.summarize(runs))));
+        app(app.withRoute(before.withRuns(runs, Summaries.summarize(runs))));
+    }
+
+    /** Keeps a disturbed run that is measured again in {@code route}'s discarded runs and writes. */
+    synchronized void discarded(String name, String route, RunResult run) {
+        AppResult app = app(name);
+        RouteResult before = app.route(route).orElse(new RouteResult(route, List.of(), null));
+        app(app.withRoute(before.withDiscarded(run)));
+    }
+
+    /** Sets the fixed-rate cost run of {@code route} and writes. */
+    synchronized void cost(String name, String route, RunResult run) {
+        AppResult app = app(name);
+        RouteResult before = app.route(route).orElse(new RouteResult(route, List.of(), null));
+        app(app.withRoute(before.withCost(run)));
     }
 
     /** Sets the status and reason of app {@code name} and writes. */

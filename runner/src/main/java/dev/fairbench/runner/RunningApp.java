@@ -9,8 +9,9 @@ import dev.fairbench.runner.registry.AppEntry;
  *
  * @param entry   its registry entry
  * @param process its process tree: pid, port, liveness, log
+ * @param round   the pass's round this start belongs to, from 1
  */
-public record RunningApp(AppEntry entry, AppProcess process) {
+public record RunningApp(AppEntry entry, AppProcess process, int round) {
     public String name() {
         return entry.name();
     }

@@ -57,6 +57,16 @@ public final class TrialContext {
         recorder.run(app, route, run);
     }
 
+    /** Keeps {@code run}, found disturbed, among {@code route}'s discarded runs (it is measured again). */
+    public void recordDiscarded(String app, String route, RunResult run) {
+        recorder.discarded(app, route, run);
+    }
+
+    /** Sets the fixed-rate cost run of {@code route} of app {@code app}. */
+    public void recordCost(String app, String route, RunResult run) {
+        recorder.cost(app, route, run);
+    }
+
     /** Changes the record of app {@code app}, which the loop created before the pass ran. */
     public void recordApp(String app, UnaryOperator<AppResult> change) {
         recorder.update(app, change);

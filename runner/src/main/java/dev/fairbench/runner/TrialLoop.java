@@ -34,14 +34,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The per-app lifecycle, written once: select the apps, open the services, build, place this JVM and the services
- * on their CPUs, then for each app and each {@link Pass}: start it pinned (with the addresses the pass gives it),
- * pass the conformance gate, run the pass, stop it, wait until PostgreSQL is back to the connections it had, and
- * record; at the end unplace and write the reports. {@code fairbench run}, {@code profile} and {@code capacity}
+ * on their CPUs, then for each {@link Pass}, each of its rounds and each app (in registry order rotated by one
+ * per round, so that slow drift of the machine hits every app alike): start it pinned and fresh (with the
+ * addresses the pass gives it), pass the conformance gate, run the pass, stop it, wait until PostgreSQL is back
+ * to the connections it had, and record; at the end unplace and write the reports. {@code fairbench run}, {@code profile} and {@code capacity}
  * are this loop with other passes. One shutdown hook: on Ctrl-C the app is stopped, the app in progress is marked
  * as interrupted, what was measured stays, and the services are unpinned.
  *
@@ -70,11 +73,15 @@ public final class TrialLoop {
     private final AppLauncher launcher;
     private final List<AppEntry> notReached = new CopyOnWriteArrayList<>();
     private final List<String> failures = new CopyOnWriteArrayList<>();
+    /** Apps this trial added to the results. */
+    private final Set<String> added = ConcurrentHashMap.newKeySet();
+    /** Apps that failed: no later round or pass starts them. */
+    private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     private volatile ResultsRecorder recorder;
     private volatile AppProcess currentApp;
     private volatile Session session;
     private volatile String activity = "starting";
-    private volatile Duration loadThisApp = Duration.ZERO;
+    private volatile Duration loadThisStart = Duration.ZERO;
 
     /**
      * @param passes   what to measure per app, in order; the first one decides the results' setup
@@ -108,22 +115,25 @@ public final class TrialLoop {
             notReached.addAll(entries);
             List<AppEntry> ready = prepare(entries);
             place(s);
-            progress.plan(ready.size(), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
+            progress.plan(plannedStarts(ready), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
             for (Pass p : passes) p.beforeTrial(ctx);
             try {
-                for (AppEntry e : ready) {
-                    long start = System.nanoTime();
-                    loadThisApp = Duration.ZERO;
-                    trial(e, ctx);
-                    notReached.remove(e);
-                    progress.dropPlanned(plannedLoad(e).minus(loadThisApp));
-                    progress.appDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisApp));
+                for (Pass pass : passes) {
+                    for (int round = 1; round <= pass.rounds(); round++) {
+                        for (AppEntry e : rotated(ready, round - 1)) trial(pass, round, e, ctx);
+                    }
                 }
             } catch (RuntimeException stopped) {
                 // The trial cannot go on (e.g. PostgreSQL went away): keep what was measured, say why it ended.
                 sealWith("the session stopped during " + activity + ": " + stopped.getMessage(),
                         "not reached: the session stopped");
                 throw stopped;
+            }
+            for (AppEntry e : ready) {
+                if (added.contains(e.name()) && !stopped.contains(e.name())) {
+                    recorder.status(e.name(), AppStatus.MEASURED, null);
+                    progress.line("[" + e.name() + "] measured");
+                }
             }
             activity = "finishing";
             for (Pass p : passes) p.afterTrial(ctx);
@@ -151,7 +161,7 @@ public final class TrialLoop {
     }
 
     void loadSpent(Duration load) {
-        loadThisApp = loadThisApp.plus(load);
+        loadThisStart = loadThisStart.plus(load);
     }
 
     /**
@@ -181,44 +191,56 @@ public final class TrialLoop {
         return ready;
     }
 
-    /** Every pass for one app; stops at the first that fails. */
-    private void trial(AppEntry e, TrialContext ctx) throws InterruptedException {
+    /**
+     * One start of app {@code e} for one round of {@code pass}. An app that failed stops: no later round or pass
+     * starts it again. A failure in the first pass marks it failed; in a later pass it keeps the status the first
+     * pass gave it, and the failure goes to the environment ({@code failed.<pass>.<app>}).
+     */
+    private void trial(Pass pass, int round, AppEntry e, TrialContext ctx) throws InterruptedException {
         String name = e.name();
-        boolean added = false;
-        boolean first = true;
-        for (Pass pass : passes) {
-            String skip = pass.skipReason(e);
-            if (skip != null) {
-                progress.line("[" + name + "] " + pass.name() + ": " + skip);
-                continue;
-            }
-            if (!recorder.has(name)) {
-                recorder.app(newRecord(e, AppStatus.FAILED, IN_PROGRESS));
-                added = true;
-            }
-            String failed = runPass(pass, e, ctx);
-            if (failed == null) {
-                first = false;
-                continue;
-            }
-            failures.add(name + ": " + (pass == passes.getFirst() ? "" : pass.name() + ": ") + failed);
-            progress.line("[" + name + "] FAILED: " + failed);
-            if (added && first) {
-                recorder.status(name, AppStatus.FAILED, failed);
-            } else {
-                recorder.environment(Map.of("failed." + pass.name() + "." + name, failed));
-                if (added) recorder.status(name, AppStatus.MEASURED, null);
-            }
+        if (stopped.contains(name)) return;
+        String skip = pass.skipReason(e);
+        if (skip != null) {
+            if (round == 1) progress.line("[" + name + "] " + pass.name() + ": " + skip);
             return;
         }
-        if (added) {
-            recorder.status(name, AppStatus.MEASURED, null);
-            progress.line("[" + name + "] measured");
+        notReached.remove(e);
+        if (!recorder.has(name)) {
+            recorder.app(newRecord(e, AppStatus.FAILED, IN_PROGRESS));
+            added.add(name);
+        }
+        long start = System.nanoTime();
+        loadThisStart = Duration.ZERO;
+        String failed = runPass(pass, round, e, ctx);
+        progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+        if (failed == null) {
+            // Measured once: an interruption from here on keeps what was measured as measured.
+            if (pass == passes.getFirst() && added.contains(name)) recorder.status(name, AppStatus.MEASURED, null);
+            return;
+        }
+        stopped.add(name);
+        progress.dropPlanned(remainingLoad(e, pass, round));
+        String where = (pass == passes.getFirst() ? "" : pass.name() + ": ")
+                + (pass.rounds() > 1 ? "round " + round + ": " : "");
+        failures.add(name + ": " + where + failed);
+        progress.line("[" + name + "] FAILED: " + where + failed);
+        if (added.contains(name) && pass == passes.getFirst()) {
+            recorder.status(name, AppStatus.FAILED, where + failed);
+        } else {
+            recorder.environment(Map.of("failed." + pass.name() + "." + name, where + failed));
         }
     }
 
+    /** Apps in registry order, started from the {@code shift}-th (round 2 starts from the second app, ...). */
+    static <T> List<T> rotated(List<T> apps, int shift) {
+        if (apps.isEmpty()) return apps;
+        List<T> out = new ArrayList<>(apps.size());
+        for (int i = 0; i < apps.size(); i++) out.add(apps.get((i + shift) % apps.size()));
+        return out;
+    }
+
     /** Start, gate, pass, stop; returns why the pass failed, or null. */
-    private String runPass(Pass pass, AppEntry e, TrialContext ctx) throws InterruptedException {
+    private String runPass(Pass pass, int round, AppEntry e, TrialContext ctx) throws InterruptedException {
         String name = e.name();
         int baseline = pgConnections();
         activity = "starting " + name;
@@ -233,13 +255,14 @@ public final class TrialLoop {
             }
             currentApp = app;
             String via = endpoints.equals(direct) ? "" : " through the wire proxies";
-            progress.line("[" + name + "] started for " + pass.name() + ": pid " + app.pid() + ", port " + app.port()
+            String of = pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "";
+            progress.line("[" + name + "] started for " + pass.name() + of + ": pid " + app.pid() + ", port " + app.port()
                     + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
             activity = "conformance gate of " + name;
             String gateFailure = gate(pass, e, app, via);
             if (gateFailure != null) return gateFailure;
             activity = name + " " + pass.name();
-            pass.run(new RunningApp(e, app), ctx);
+            pass.run(new RunningApp(e, app, round), ctx);
             if (!app.isAlive()) return "exited with code " + app.exitCode() + " during " + pass.name() + "; last lines "
                     + "of its log:\n" + app.logTail();
             return null;
@@ -464,8 +487,27 @@ public final class TrialLoop {
     }
 
     private Duration plannedLoad(AppEntry e) {
-        return passes.stream().filter(p -> p.skipReason(e) == null).map(p -> p.plannedLoad(e, o))
+        return passes.stream().filter(p -> p.skipReason(e) == null).map(p -> p.plannedLoad(e, o).multipliedBy(p.rounds()))
                 .reduce(Duration.ZERO, Duration::plus);
+    }
+
+    private int plannedStarts(List<AppEntry> ready) {
+        int n = 0;
+        for (AppEntry e : ready) for (Pass p : passes) if (p.skipReason(e) == null) n += p.rounds();
+        return n;
+    }
+
+    /** Load planned for {@code e} after round {@code round} of {@code pass}, which failed. */
+    private Duration remainingLoad(AppEntry e, Pass pass, int round) {
+        Duration left = Duration.ZERO;
+        boolean after = false;
+        for (Pass p : passes) {
+            if (p == pass) after = true;
+            if (!after || p.skipReason(e) != null) continue;
+            int rounds = p == pass ? p.rounds() - round + 1 : p.rounds();
+            left = left.plus(p.plannedLoad(e, o).multipliedBy(rounds));
+        }
+        return left.minus(loadThisStart);
     }
 
     /** A new record of app {@code e}: what the registry says of it, no measurement yet. */

@@ -2,6 +2,7 @@ package dev.fairbench.runner;
 
 import dev.fairbench.report.render.Messages;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.workload.Route;
 
@@ -23,6 +24,25 @@ import java.util.function.Supplier;
  */
 public final class TrialOptions {
     public static final int DEFAULT_CONNECTIONS = 50;
+    /** Measurements of a window found disturbed, after the first, before it is kept as disturbed. */
+    public static final int DEFAULT_RETRIES = 2;
+
+    /**
+     * The interference guard's rules.
+     *
+     * @param maxForeignCores foreign CPU, in cores, above which a measured window is disturbed
+     * @param retries         how many times a disturbed window is measured again before it is kept as disturbed
+     */
+    public record Guard(double maxForeignCores, int retries) {
+        public Guard {
+            if (!(maxForeignCores >= 0)) throw new IllegalArgumentException("--max-foreign must not be negative");
+            if (retries < 0) throw new IllegalArgumentException("--retries must not be negative");
+        }
+
+        public static Guard defaults() {
+            return new Guard(InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES, DEFAULT_RETRIES);
+        }
+    }
 
     private final List<String> apps;
     private final List<Route> routes;
@@ -38,6 +58,7 @@ public final class TrialOptions {
     private final Path repoRoot;
     private final ServiceOptions services;
     private final String commandLine;
+    private final Guard guard;
 
     private TrialOptions(Builder b, TrialOptions p) {
         repoRoot = pick(b.repoRoot, p == null ? null : p.repoRoot, null, "the repository root");
@@ -55,6 +76,7 @@ public final class TrialOptions {
         languages = List.copyOf(pick(b.languages, p == null ? null : p.languages, () -> Messages.LANGUAGES, null));
         registryFile = pick(b.registryFile, p == null ? null : p.registryFile, () -> repoRoot.resolve("apps.toml"), null);
         commandLine = pick(b.commandLine, p == null ? null : p.commandLine, () -> "fairbench", null);
+        guard = pick(b.guard, p == null ? null : p.guard, Guard::defaults, null);
 
         if (routes.isEmpty()) throw new IllegalArgumentException("no route given");
         if (connections < 1) throw new IllegalArgumentException("--connections must be at least 1");
@@ -152,6 +174,11 @@ public final class TrialOptions {
         return commandLine;
     }
 
+    /** The interference guard's threshold and retries. */
+    public Guard guard() {
+        return guard;
+    }
+
     /** Collects values; each unset one comes from the parent, else from the default. Not thread-safe. */
     public static final class Builder {
         private TrialOptions parent;
@@ -169,6 +196,7 @@ public final class TrialOptions {
         private Path repoRoot;
         private ServiceOptions services;
         private String commandLine;
+        private Guard guard;
 
         private Builder() {}
 
@@ -246,6 +274,11 @@ public final class TrialOptions {
 
         public Builder commandLine(String commandLine) {
             this.commandLine = commandLine;
+            return this;
+        }
+
+        public Builder guard(Guard guard) {
+            this.guard = guard;
             return this;
         }
 

@@ -37,6 +37,11 @@ public final class ProcFs {
         return ticks * 1_000_000 / CLOCK_TICKS_PER_SECOND;
     }
 
+    /** CPU time, user plus system, of the threads of {@code pid} alone (no children), in microseconds. */
+    public static long processCpuMicros(long pid) {
+        return cpuTicks(pid, false) * 1_000_000 / CLOCK_TICKS_PER_SECOND;
+    }
+
     /** utime + stime (+ cutime + cstime when {@code withReapedChildren}) of one process, in clock ticks. */
     static long cpuTicks(long pid, boolean withReapedChildren) {
         String[] f = statFields(pid);

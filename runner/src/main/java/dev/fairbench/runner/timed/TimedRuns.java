@@ -12,60 +12,60 @@ import dev.fairbench.runner.TrialContext;
 import dev.fairbench.runner.TrialFailure;
 import dev.fairbench.runner.TrialOptions;
 import dev.fairbench.runner.proc.AppProcess;
-import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.workload.Route;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The timed runs of {@code fairbench run}: per route the app serves, a warm-up and then {@code runs} measured runs
- * of the closed-loop load, each recorded at once with its interval log ({@code hlog/APP/ROUTE/run-N.hlog}) and
- * the costs of every party ({@link RunMeasurement}); the median counts. After each run the app must still be
- * alive, answer its readiness path within {@link #HANG_TIMEOUT}, and have answered at least one request. Starts
- * new results: a run is a new measurement of every app. Not thread-safe; one app at a time.
+ * The timed runs of {@code fairbench run}, in rounds: in each round every app is started fresh and, per route it
+ * serves, warmed up and then measured once under the closed-loop load, recorded at once with its interval log
+ * ({@code hlog/APP/ROUTE/round-N.hlog}), the costs of every party, the busy share of each CPU set and what else
+ * ran on the machine ({@link RunMeasurement}); a run the interference guard finds disturbed is kept among the
+ * discarded runs and measured again (see {@link GuardedRun}). The median over rounds counts. After each run the
+ * app must still be alive, answer its readiness path within {@link #HANG_TIMEOUT}, and have answered at least one
+ * request. Starts new results: a run is a new measurement of every app. Not thread-safe; one app at a time.
  */
 public final class TimedRuns implements Pass {
     /** After a run, how long the app may take to answer its readiness path again before it counts as hung. */
     public static final Duration HANG_TIMEOUT = Duration.ofSeconds(15);
 
     /**
-     * @param warmup   load before a route's runs, not recorded (0 = none)
+     * @param warmup   load before each route's measured run in each round, not recorded (0 = none)
      * @param duration length of one measured run
-     * @param runs     measured runs per app and route; the median counts
+     * @param rounds   rounds, each a fresh start of every app and one measured run per route; the median counts
      * @param quick    a smoke run ({@link #smoke()}); recorded in the results
      */
-    public record Settings(Duration warmup, Duration duration, int runs, boolean quick) {
+    public record Settings(Duration warmup, Duration duration, int rounds, boolean quick) {
         public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
         public static final Duration DEFAULT_DURATION = Duration.ofSeconds(20);
-        public static final int DEFAULT_RUNS = 3;
+        public static final int DEFAULT_ROUNDS = 3;
         /** {@code --quick}: detail routes over the first 100 posts. */
         public static final int QUICK_DETAIL_SLUGS = 100;
 
         public Settings {
             if (duration.isZero() || duration.isNegative()) throw new IllegalArgumentException("--duration must be positive");
             if (warmup.isNegative()) throw new IllegalArgumentException("--warmup must not be negative");
-            if (runs < 1) throw new IllegalArgumentException("--runs must be at least 1");
+            if (rounds < 1) throw new IllegalArgumentException("--rounds must be at least 1");
         }
 
-        /** The round-2 rules: 5 s warm-up, then 3 runs of 20 s. */
+        /** The round-2 rules: 3 rounds of a 5 s warm-up and 20 s measured per route. */
         public static Settings defaults() {
-            return new Settings(DEFAULT_WARMUP, DEFAULT_DURATION, DEFAULT_RUNS, false);
+            return new Settings(DEFAULT_WARMUP, DEFAULT_DURATION, DEFAULT_ROUNDS, false);
         }
 
-        /** A smoke run that still measures everything: 1 s warm-up, one run of 3 s. */
+        /** A smoke run that still measures everything: one round, 1 s warm-up, 3 s measured. */
         public static Settings smoke() {
             return new Settings(Duration.ofSeconds(1), Duration.ofSeconds(3), 1, true);
         }
 
-        /** Load time of one route: its warm-up and its runs. */
+        /** Load time of one route in one round: its warm-up and its run. */
         public Duration loadPerRoute() {
-            return warmup.plus(duration.multipliedBy(runs));
+            return warmup.plus(duration);
         }
     }
 
@@ -81,8 +81,13 @@ public final class TimedRuns implements Pass {
     }
 
     @Override
+    public int rounds() {
+        return settings.rounds();
+    }
+
+    @Override
     public Timing timing() {
-        return new Timing(settings.warmup(), settings.duration(), settings.runs());
+        return new Timing(settings.warmup(), settings.duration(), settings.rounds());
     }
 
     @Override
@@ -90,7 +95,8 @@ public final class TimedRuns implements Pass {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("warmup_s", settings.warmup().toMillis() / 1000.0);
         m.put("duration_s", settings.duration().toMillis() / 1000.0);
-        m.put("runs", settings.runs());
+        m.put("rounds", settings.rounds());
+        m.put("order", "rotated by one app per round; every app started fresh in every round");
         m.put("quick", settings.quick());
         return m;
     }
@@ -112,8 +118,10 @@ public final class TimedRuns implements Pass {
         AppProcess app = running.process();
         var o = ctx.options();
         var services = ctx.session().services();
-        RunMeasurement.Parties parties = new RunMeasurement.Parties(app.pid(), services.postgresPid(),
-                services.redisPid(), JstatGc.jstatFor(app.pid()));
+        RunMeasurement.Parties parties = RunMeasurement.Parties.of(app, services);
+        GuardedRun guarded = new GuardedRun(ctx, parties);
+        int round = running.round();
+        String of = round + "/" + settings.rounds();
         for (Route route : o.routes()) {
             if (!running.entry().serves(route)) continue;
             ctx.session().redis().flushdb();
@@ -125,28 +133,22 @@ public final class TimedRuns implements Pass {
                         p -> ctx.status(name, r, "warm-up", p, settings.warmup()));
                 ctx.loadDone(settings.warmup());
             }
-            for (int run = 1; run <= settings.runs(); run++) {
-                String of = run + "/" + settings.runs();
-                ctx.activity(name + " " + r + " run " + of);
-                String hlog = "hlog/" + name + "/" + r + "/run-" + run + ".hlog";
-                Files.createDirectories(o.outputDir().resolve(hlog).getParent());
-                RunResult result = RunMeasurement.measure(run, spec.withHlog(o.outputDir().resolve(hlog)), parties,
-                        run == 1, hlog, p -> ctx.status(name, r, "run " + of, p, settings.duration()));
-                ctx.loadDone(settings.duration());
-                ctx.recordRun(name, r, result);
-                ctx.line(runLine(name, r, result));
-                if (!app.isAlive()) {
-                    throw new TrialFailure("exited with code " + app.exitCode() + " during " + r + " run " + run
-                            + "; last lines of its log:\n" + app.logTail());
-                }
-                if (!answersWithin(app, running.entry().readiness(), HANG_TIMEOUT)) {
-                    throw new TrialFailure("stopped answering GET " + running.entry().readiness() + " (for "
-                            + HANG_TIMEOUT.toSeconds() + " s) after " + r + " run " + run + " (it hangs: "
-                            + result.requestsCompleted() + " responses in the run)");
-                }
-                if (result.requestsCompleted() == 0) {
-                    throw new TrialFailure("no response during " + r + " run " + run + " (errors: " + result.errors() + ")");
-                }
+            ctx.activity(name + " " + r + " round " + of);
+            RunResult result = guarded.measure(round, name, r, spec, "round-" + round, round == 1,
+                    p -> ctx.status(name, r, "round " + of, p, settings.duration()));
+            ctx.recordRun(name, r, result);
+            ctx.line(runLine(name, r, result));
+            if (!app.isAlive()) {
+                throw new TrialFailure("exited with code " + app.exitCode() + " during " + r + " round " + round
+                        + "; last lines of its log:\n" + app.logTail());
+            }
+            if (!answersWithin(app, running.entry().readiness(), HANG_TIMEOUT)) {
+                throw new TrialFailure("stopped answering GET " + running.entry().readiness() + " (for "
+                        + HANG_TIMEOUT.toSeconds() + " s) after " + r + " round " + round + " (it hangs: "
+                        + result.requestsCompleted() + " responses in the run)");
+            }
+            if (result.requestsCompleted() == 0) {
+                throw new TrialFailure("no response during " + r + " round " + round + " (errors: " + result.errors() + ")");
             }
         }
     }
@@ -165,15 +167,18 @@ public final class TimedRuns implements Pass {
             for (var route : a.routes()) {
                 var s = route.summary();
                 if (s == null) continue;
-                ctx.line(String.format(Locale.ROOT, "  %-12s %-13s %,10.0f req/s ±%.1f%%  p99 %.2f ms  errors %d  non-2xx %d",
-                        a.name(), route.route(), s.requestsPerSecond(), s.spread() * 100, s.latency().p99Ms(), s.errors(),
-                        s.non2xx()));
+                ctx.line(String.format(Locale.ROOT, "  %-12s %-13s %,10.0f req/s ±%.1f%%  app CPU %s µs/req  p99 %.2f ms"
+                                + "  %s%s  errors %d  non-2xx %d", a.name(), route.route(), s.requestsPerSecond(),
+                        s.spread() * 100, s.appCpuUsPerRequest() == null ? "-"
+                                : String.format(Locale.ROOT, "%.1f", s.appCpuUsPerRequest()), s.latency().p99Ms(),
+                        s.bound() == null ? "" : s.bound().json(),
+                        s.disturbedRuns() > 0 ? ", " + s.disturbedRuns() + " disturbed" : "", s.errors(), s.non2xx()));
             }
         }
     }
 
     /** Polls the readiness path: a loaded app may still be draining the requests of the last run. */
-    private static boolean answersWithin(AppProcess app, String path, Duration timeout) throws InterruptedException {
+    static boolean answersWithin(AppProcess app, String path, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (app.isAlive()) {
             if (app.answers(path, 5_000)) return true;
@@ -184,7 +189,13 @@ public final class TimedRuns implements Pass {
     }
 
     static String runLine(String app, String route, RunResult r) {
-        return String.format(Locale.ROOT, "[%s] %-13s run %d: %,10.0f req/s  p50 %.2f ms  p99 %.2f ms  errors %d  non-2xx %d",
-                app, route, r.run(), r.requestsPerSecond(), r.latency().p50Ms(), r.latency().p99Ms(), r.errors(), r.non2xx());
+        String cpu = r.resources() == null || r.resources().appCpuSeconds() == null || r.requestsCompleted() == 0 ? "-"
+                : String.format(Locale.ROOT, "%.1f", r.resources().appCpuSeconds() * 1e6 / r.requestsCompleted());
+        String use = r.cpuUse() == null ? "" : String.format(Locale.ROOT, "  CPUs busy app %.0f%% services %.0f%% load %.0f%%: %s",
+                r.cpuUse().appCpusBusy() * 100, r.cpuUse().servicesCpusBusy() * 100, r.cpuUse().loadgenCpusBusy() * 100,
+                r.cpuUse().bound().json());
+        return String.format(Locale.ROOT, "[%s] %-13s round %d: %,10.0f req/s  app CPU %s µs/req  p50 %.2f ms  p99 %.2f ms"
+                        + "  errors %d  non-2xx %d%s%s", app, route, r.run(), r.requestsPerSecond(), cpu, r.latency().p50Ms(),
+                r.latency().p99Ms(), r.errors(), r.non2xx(), use, r.disturbed() ? "  DISTURBED" : "");
     }
 }

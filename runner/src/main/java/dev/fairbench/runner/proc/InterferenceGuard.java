@@ -1,0 +1,179 @@
+package dev.fairbench.runner.proc;
+
+import dev.fairbench.results.Interference;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Watches the whole machine during one measured window and accounts for the CPU that the benchmark did not use:
+ * once a second (and at start and close) it reads every process of {@code /proc} and sorts it as <em>own</em>
+ * (in the tree of one of the given roots: the runner, the app, PostgreSQL, Redis), a kernel thread, or
+ * <em>foreign</em>. A foreign process's CPU is what it used between the first and the last sample that saw it
+ * (from zero when it started inside the window), with the CPU of the children it reaped, so that a build that
+ * runs many short compilers still counts. {@code /proc/stat} gives the machine's busy time, of which what no
+ * process accounts for is recorded as unattributed.
+ *
+ * <p>Start it just before the load and stop it just after; {@link #stop} returns the {@link Interference}.
+ * One window per instance. Thread-safe: sampling runs on a thread of its own.
+ */
+public final class InterferenceGuard {
+    /** Default threshold: foreign CPU above 5% of one core disturbs a window. */
+    public static final double DEFAULT_MAX_FOREIGN_CORES = 0.05;
+    static final int TOP = 3;
+    private static final long PF_KTHREAD = 0x00200000L;
+    private static final long SAMPLE_PERIOD_MILLIS = 1000;
+
+    private final Supplier<Set<Long>> ownRoots;
+    private final double maxForeignCores;
+    private final long windowStartTicks;
+    private final long startNanos;
+    private final CpuTimes cpuBefore;
+    private final ScheduledExecutorService timer;
+    /** Per process (pid and start time): the ticks when first seen, and when last seen. */
+    private final Map<String, long[]> foreign = new HashMap<>();
+    private final Map<String, String> commands = new HashMap<>();
+    private final Map<String, long[]> kernel = new HashMap<>();
+    private final Map<String, long[]> everyProcess = new HashMap<>();
+    private Interference result;
+
+    /**
+     * @param ownRoots        the roots of the benchmark's own process trees, asked again at every sample (the
+     *                        runner's pid is always added)
+     * @param maxForeignCores foreign CPU per second of window above which the window is disturbed
+     */
+    public InterferenceGuard(Supplier<Set<Long>> ownRoots, double maxForeignCores) {
+        this.ownRoots = ownRoots;
+        this.maxForeignCores = maxForeignCores;
+        this.windowStartTicks = uptimeTicks();
+        this.cpuBefore = CpuTimes.read();
+        this.startNanos = System.nanoTime();
+        sample();
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "fairbench-interference-guard");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::sample, SAMPLE_PERIOD_MILLIS, SAMPLE_PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops watching, takes the last sample and returns what the window saw; later calls return the same. */
+    public synchronized Interference stop() {
+        if (result != null) return result;
+        timer.shutdownNow();
+        sample();
+        double window = (System.nanoTime() - startNanos) / 1e9;
+        CpuTimes cpuAfter = CpuTimes.read();
+        double tick = 1.0 / ProcFs.clockTicksPerSecond();
+        long foreignTicks = sum(foreign);
+        long accounted = sum(everyProcess);
+        long busy = cpuAfter.busyTicksSince(cpuBefore);
+        List<Interference.ForeignProcess> top = foreign.entrySet().stream()
+                .filter(e -> used(e.getValue()) > 0)
+                .sorted(Comparator.comparingLong((Map.Entry<String, long[]> e) -> used(e.getValue())).reversed())
+                .limit(TOP)
+                .map(e -> new Interference.ForeignProcess(Long.parseLong(e.getKey().substring(0, e.getKey().indexOf(':'))),
+                        commands.get(e.getKey()), used(e.getValue()) * tick))
+                .toList();
+        double foreignSeconds = foreignTicks * tick;
+        result = new Interference(window, foreignSeconds, Math.max(0, busy - accounted) * tick, sum(kernel) * tick,
+                cpuAfter.stealTicksSince(cpuBefore) * tick, maxForeignCores,
+                window > 0 && foreignSeconds / window > maxForeignCores, top);
+        return result;
+    }
+
+    private synchronized void sample() {
+        if (result != null) return;
+        Set<Long> own = new HashSet<>();
+        own.add(ProcessHandle.current().pid());
+        Set<Long> roots = new HashSet<>(ownRoots.get());
+        roots.add(ProcessHandle.current().pid());
+        for (long root : roots) own.addAll(ProcFs.tree(root));
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(Path.of("/proc"), p -> isPid(p.getFileName().toString()))) {
+            for (Path p : dir) {
+                long pid = Long.parseLong(p.getFileName().toString());
+                String[] f = ProcFs.statFields(pid);
+                if (f == null || f.length < 20) continue;
+                String key = pid + ":" + f[19];
+                long startTicks = Long.parseLong(f[19]);
+                long self = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                long withChildren = self + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                boolean bornInside = startTicks >= windowStartTicks;
+                track(everyProcess, key, self, bornInside);
+                if ((Long.parseLong(f[6]) & PF_KTHREAD) != 0) {
+                    track(kernel, key, self, bornInside);
+                } else if (!own.contains(pid)) {
+                    track(foreign, key, withChildren, bornInside);
+                    commands.computeIfAbsent(key, k -> command(pid));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // /proc changed under us: the next sample sees the processes again
+        }
+    }
+
+    private static void track(Map<String, long[]> map, String key, long ticks, boolean bornInside) {
+        long[] seen = map.get(key);
+        if (seen == null) map.put(key, new long[]{bornInside ? 0 : ticks, ticks});
+        else seen[1] = ticks;
+    }
+
+    private static long used(long[] seen) {
+        return Math.max(0, seen[1] - seen[0]);
+    }
+
+    private static long sum(Map<String, long[]> map) {
+        long s = 0;
+        for (long[] v : map.values()) s += used(v);
+        return s;
+    }
+
+    private static boolean isPid(String name) {
+        if (name.isEmpty()) return false;
+        for (int i = 0; i < name.length(); i++) if (!Character.isDigit(name.charAt(i))) return false;
+        return true;
+    }
+
+    /**
+     * The command line of {@code pid}, shortened to 100 characters, with the password of any URL in it replaced by
+     * {@code ***}, or its name when the line is unreadable.
+     */
+    static String command(long pid) {
+        try {
+            String line = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"))).replace('\0', ' ').strip();
+            if (line.isEmpty()) line = Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+            line = redact(line);
+            return line.length() > 100 ? line.substring(0, 97) + "..." : line;
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** {@code line} with the password of every URL in it replaced by {@code ***}. */
+    static String redact(String line) {
+        return line.replaceAll("(://[^:/@\\s]*:)[^@\\s]*@", "$1***@");
+    }
+
+    /** Clock ticks since boot, from {@code /proc/uptime} (the unit of a process's start time). */
+    private static long uptimeTicks() {
+        try {
+            String up = Files.readString(Path.of("/proc/uptime")).trim().split("\\s+")[0];
+            return (long) (Double.parseDouble(up) * ProcFs.clockTicksPerSecond());
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package dev.fairbench.runner.timed;
+
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.loadgen.LoadGenerator;
+import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RouteSummary;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.runner.Pass;
+import dev.fairbench.runner.RunningApp;
+import dev.fairbench.runner.TrialContext;
+import dev.fairbench.runner.TrialFailure;
+import dev.fairbench.runner.TrialOptions;
+import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.workload.Route;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The cost runs of {@code fairbench run}: after the timed rounds, every app is started once more and each route
+ * is loaded at one fixed offered rate that is the same for every app, low enough that none is saturated: half of
+ * the slowest app's median closed-loop rate on that route in this trial, or the rate given for the route. There
+ * the CPU per request compares like with like (no app is paying for queueing or idling), and the latency is
+ * measured from the intended send time (no coordinated omission). Recorded as the route's {@code cost} run, under
+ * the interference guard ({@link GuardedRun}); its interval log is {@code hlog/APP/ROUTE/cost.hlog}. Not
+ * thread-safe; one app at a time.
+ */
+public final class CostRuns implements Pass {
+    /** Share of the slowest app's closed-loop rate offered to every app. */
+    public static final double SHARE_OF_SLOWEST = 0.5;
+
+    /**
+     * @param warmup   load at the same rate before the measured run, not recorded
+     * @param duration length of the measured run
+     * @param rates    offered rate per route name (requests per second) where given; other routes take
+     *                 {@link #SHARE_OF_SLOWEST} of the slowest app
+     */
+    public record Settings(Duration warmup, Duration duration, Map<String, Double> rates) {
+        public Settings {
+            rates = Map.copyOf(rates);
+            for (var e : rates.entrySet()) {
+                Route.byName(e.getKey());
+                if (!(e.getValue() > 0)) throw new IllegalArgumentException("--cost-rate " + e.getKey() + " must be positive");
+            }
+            if (duration.isZero() || duration.isNegative()) throw new IllegalArgumentException("the cost run's duration must be positive");
+        }
+    }
+
+    private final Settings settings;
+
+    public CostRuns(Settings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return "cost";
+    }
+
+    @Override
+    public Timing timing() {
+        return new Timing(settings.warmup(), settings.duration(), 1);
+    }
+
+    @Override
+    public Map<String, Object> rules() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("warmup_s", settings.warmup().toMillis() / 1000.0);
+        m.put("duration_s", settings.duration().toMillis() / 1000.0);
+        m.put("rate", "the same for every app: " + (int) (SHARE_OF_SLOWEST * 100)
+                + "% of the slowest app's median closed-loop req/s on the route, unless given");
+        m.put("rates_given", settings.rates());
+        return m;
+    }
+
+    @Override
+    public Duration plannedLoad(AppEntry app, TrialOptions options) {
+        return settings.warmup().plus(settings.duration()).multipliedBy(options.routes().stream().filter(app::serves).count());
+    }
+
+    @Override
+    public void run(RunningApp running, TrialContext ctx) throws IOException, InterruptedException, LoadException,
+            TrialFailure {
+        String name = running.name();
+        AppProcess app = running.process();
+        var o = ctx.options();
+        GuardedRun guarded = new GuardedRun(ctx, RunMeasurement.Parties.of(app, ctx.session().services()));
+        for (Route route : o.routes()) {
+            if (!running.entry().serves(route)) continue;
+            String r = route.routeName();
+            OptionalDouble rate = rate(ctx, r);
+            if (rate.isEmpty()) {
+                ctx.line("[" + name + "] cost " + r + ": no app was measured on this route, no rate to offer");
+                continue;
+            }
+            ctx.session().redis().flushdb();
+            LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
+                    .withRate(rate.getAsDouble());
+            String phase = String.format(Locale.ROOT, "cost at %.0f req/s", rate.getAsDouble());
+            if (!settings.warmup().isZero()) {
+                ctx.activity(name + " " + r + " cost warm-up");
+                LoadGenerator.run(spec.withDuration(settings.warmup()), p -> ctx.status(name, r, phase + " warm-up", p,
+                        settings.warmup()));
+                ctx.loadDone(settings.warmup());
+            }
+            ctx.activity(name + " " + r + " " + phase);
+            RunResult result = guarded.measure(1, name, r, spec, "cost", false,
+                    p -> ctx.status(name, r, phase, p, settings.duration()));
+            ctx.recordCost(name, r, result);
+            ctx.line(costLine(name, r, result));
+            if (!app.isAlive()) {
+                throw new TrialFailure("exited with code " + app.exitCode() + " during the cost run of " + r
+                        + "; last lines of its log:\n" + app.logTail());
+            }
+            if (!TimedRuns.answersWithin(app, running.entry().readiness(), TimedRuns.HANG_TIMEOUT)) {
+                throw new TrialFailure("stopped answering GET " + running.entry().readiness() + " after the cost run of " + r);
+            }
+        }
+    }
+
+    /** The rate given for the route, else half of the slowest median closed-loop rate of this trial on it. */
+    OptionalDouble rate(TrialContext ctx, String route) {
+        Double given = settings.rates().get(route);
+        if (given != null) return OptionalDouble.of(given);
+        return slowest(ctx.results().apps(), route).stream().map(v -> v * SHARE_OF_SLOWEST).findFirst();
+    }
+
+    /** The lowest median req/s of any app on {@code route}, empty when none has one. */
+    static OptionalDouble slowest(java.util.List<AppResult> apps, String route) {
+        return apps.stream().map(a -> a.route(route)).flatMap(java.util.Optional::stream).map(RouteResult::summary)
+                .filter(s -> s != null && s.requestsPerSecond() > 0).mapToDouble(RouteSummary::requestsPerSecond).min();
+    }
+
+    static String costLine(String app, String route, RunResult r) {
+        var res = r.resources();
+        String cpu = res == null || res.appCpuSeconds() == null || r.requestsCompleted() == 0 ? "-"
+                : String.format(Locale.ROOT, "%.1f", res.appCpuSeconds() * 1e6 / r.requestsCompleted());
+        return String.format(Locale.ROOT, "[%s] %-13s cost at %.0f req/s: %,.0f req/s done, app CPU %s µs/req, "
+                        + "p50 %.2f ms  p99 %.2f ms  p99.9 %.2f ms (corrected)  errors %d%s", app, route,
+                r.offeredRatePerSecond(), r.requestsPerSecond(), cpu, r.latency().p50Ms(), r.latency().p99Ms(),
+                r.latency().p999Ms(), r.errors(), r.disturbed() ? "  DISTURBED" : "");
+    }
+}

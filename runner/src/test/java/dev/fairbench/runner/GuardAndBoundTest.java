@@ -1,0 +1,147 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.Bound;
+import dev.fairbench.results.Interference;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.runner.proc.BusyNeighbour;
+import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.timed.CostRuns;
+import dev.fairbench.runner.timed.TimedRuns;
+import dev.fairbench.services.RunningServices;
+import dev.fairbench.services.Services;
+import dev.fairbench.workload.Route;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The trial loop's guard and classification end to end with the small {@code TestApp} and real services: a busy
+ * neighbour in the middle of a run gets the run discarded, measured again and the neighbour named; a load
+ * generator that cannot saturate the app gets the run classified as not app-bound; rounds rotate the apps; the
+ * cost run offers every app the same rate.
+ */
+@Timeout(300)
+class GuardAndBoundTest {
+    static RunningServices services;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startServices() {
+        services = Services.ensureRunning(TestServices.options());
+    }
+
+    @AfterAll
+    static void stopServices() throws Exception {
+        if (services != null) services.close();
+        TestServices.deleteCluster();
+    }
+
+    private TrialOptions.Builder options(Path registry, int connections) {
+        Path repo = Path.of("..").toAbsolutePath().normalize();
+        return TrialOptions.builder().routes(List.of(Route.COMPUTE)).connections(connections).detailSlugs(10)
+                .outputDir(dir.resolve("results")).placement(CpuPlacement.defaults(2)).cores(2).loadgenThreads(1)
+                .languages(List.of("en")).registryFile(registry).repoRoot(repo).services(TestServices.options())
+                .commandLine("fairbench run (test)");
+    }
+
+    private static Results run(TrialOptions o, List<Pass> passes, ByteArrayOutputStream out) throws Exception {
+        try {
+            return new TrialLoop(o, passes, new PrintStream(out, true, StandardCharsets.UTF_8), false).run();
+        } finally {
+            System.out.print(out.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void aNeighbourInTheMiddleOfARunIsNamedAndTheRunMeasuredAgain() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(new TrialOptions.Guard(0.05, 2)).build();
+        Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");
+        AtomicLong neighbourPid = new AtomicLong();
+        Thread disturber = Thread.ofVirtual().start(() -> {
+            try {
+                while (!Files.exists(hlog)) Thread.sleep(20);
+                Thread.sleep(500);
+                try (BusyNeighbour n = BusyNeighbour.start(o.placement().appCpus())) {
+                    neighbourPid.set(n.pid());
+                    Thread.sleep(2_500);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Results results = run(o, List.of(new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1),
+                Duration.ofSeconds(4), 1, true))), out);
+        disturber.join();
+
+        RouteResult compute = results.app("ok").orElseThrow().route("compute").orElseThrow();
+        assertThat(compute.discarded()).as(out.toString()).isNotEmpty();
+        Interference first = compute.discarded().getFirst().interference();
+        assertThat(first.disturbed()).isTrue();
+        assertThat(first.foreignCores()).isGreaterThan(0.05);
+        assertThat(first.top()).extracting(Interference.ForeignProcess::pid).contains(neighbourPid.get());
+        assertThat(compute.discarded().getFirst().hlog()).isEqualTo("hlog/ok/compute/round-1.hlog");
+        assertThat(compute.runs()).hasSize(1);
+        assertThat(compute.runs().getFirst().hlog()).startsWith("hlog/ok/compute/round-1.retry-");
+        assertThat(out.toString()).contains("compute round-1 disturbed, measuring again: foreign CPU")
+                .contains("pid " + neighbourPid.get());
+    }
+
+    @Test
+    void oneConnectionCannotSaturateTheAppSoTheRunIsNotAppBound() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        TrialOptions o = options(reg.write(dir), 1).apps(List.of("ok")).routes(List.of(Route.HELLO))
+                .guard(new TrialOptions.Guard(100, 0)).build();
+        Results results = run(o, List.of(new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1),
+                Duration.ofSeconds(3), 1, true))), new ByteArrayOutputStream());
+        RunResult run = results.app("ok").orElseThrow().route("hello").orElseThrow().runs().getFirst();
+        assertThat(run.cpuUse()).isNotNull();
+        assertThat(run.cpuUse().appCpusBusy()).isLessThan(Bound.SATURATED_SHARE);
+        assertThat(run.cpuUse().bound()).isIn(Bound.LATENCY_BOUND, Bound.LOADGEN_BOUND);
+        assertThat(results.app("ok").orElseThrow().route("hello").orElseThrow().summary().bound())
+                .isNotEqualTo(Bound.APP_BOUND);
+    }
+
+    @Test
+    void roundsRotateTheAppsAndTheCostRunOffersEveryAppTheSameRate() throws Exception {
+        TestRegistry reg = new TestRegistry().app("a", "ok", "").app("b", "ok", "");
+        TrialOptions o = options(reg.write(dir), 4).guard(new TrialOptions.Guard(100, 0)).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Results results = run(o, List.of(
+                new TimedRuns(new TimedRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), 2, true)),
+                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of()))), out);
+        String log = out.toString(StandardCharsets.UTF_8);
+        assertThat(log).containsSubsequence("[a] started for run round 1/2", "[b] started for run round 1/2",
+                "[b] started for run round 2/2", "[a] started for run round 2/2", "[a] started for cost",
+                "[b] started for cost");
+        double slowest = results.apps().stream().mapToDouble(a -> a.route("compute").orElseThrow().summary()
+                .requestsPerSecond()).min().orElseThrow();
+        for (AppResult app : results.apps()) {
+            RouteResult compute = app.route("compute").orElseThrow();
+            assertThat(compute.runs()).extracting(RunResult::run).containsExactly(1, 2);
+            assertThat(compute.cost()).isNotNull();
+            assertThat(compute.cost().offeredRatePerSecond()).isEqualTo(slowest * CostRuns.SHARE_OF_SLOWEST);
+            assertThat(compute.cost().hlog()).isEqualTo("hlog/" + app.name() + "/compute/cost.hlog");
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.fairbench.runner.proc;
+
+import dev.fairbench.results.Interference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@Timeout(60)
+class InterferenceGuardTest {
+
+    @Test
+    void aBusyNeighbourDisturbsTheWindowAndIsNamed() throws Exception {
+        InterferenceGuard guard = new InterferenceGuard(Set::of, InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES);
+        long pid;
+        try (BusyNeighbour neighbour = BusyNeighbour.start("0")) {
+            pid = neighbour.pid();
+            Thread.sleep(2_500);
+        }
+        Interference i = guard.stop();
+        assertThat(i.disturbed()).as("%s", i).isTrue();
+        assertThat(i.foreignCores()).isGreaterThan(0.3);
+        // Other work on the machine may outrank it, but a core's worth of spinning stays among the top three.
+        assertThat(i.top()).filteredOn(p -> p.pid() == pid).singleElement()
+                .satisfies(p -> assertThat(p.command()).contains("while :"));
+        assertThat(guard.stop()).isSameAs(i);
+    }
+
+    @Test
+    void ownProcessesAreNotForeign() throws Exception {
+        try (BusyNeighbour mine = BusyNeighbour.start("1")) {
+            InterferenceGuard guard = new InterferenceGuard(() -> Set.of(mine.pid()), 0.05);
+            Thread.sleep(1_500);
+            Interference i = guard.stop();
+            assertThat(i.top()).extracting(Interference.ForeignProcess::pid).doesNotContain(mine.pid());
+        }
+    }
+
+    @Test
+    void passwordsInCommandLinesAreHidden() {
+        assertThat(InterferenceGuard.redact("x --pg-url postgresql://u:secret@h:1/db redis://:pw@h"))
+                .isEqualTo("x --pg-url postgresql://u:***@h:1/db redis://:***@h");
+    }
+
+    @Test
+    void busyShareOfACpuSet() {
+        CpuTimes before = CpuTimes.parse(List.of("cpu  1 1 1 1", "cpu0 100 0 50 800 50 0 0 0", "cpu1 10 0 0 90 0 0 0 5"));
+        CpuTimes after = CpuTimes.parse(List.of("cpu  1 1 1 1", "cpu0 190 0 50 810 50 0 0 0", "cpu1 20 0 0 180 0 0 0 9"));
+        assertThat(after.busyShareSince(before, List.of(0))).isEqualTo(0.9);
+        assertThat(after.busyShareSince(before, List.of(1))).isEqualTo(0.1);
+        assertThat(after.busyShareSince(before, List.of(0, 1))).isEqualTo(0.5);
+        assertThat(after.busyTicksSince(before)).isEqualTo(100);
+        assertThat(after.stealTicksSince(before)).isEqualTo(4);
+        assertThat(after.busyShareSince(before, List.of(7))).isZero();
+    }
+}
