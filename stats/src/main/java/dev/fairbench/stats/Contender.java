@@ -65,11 +65,7 @@ public record Contender(String name, double[] roundValues, double[] perSecond) {
      */
     public double centre() {
         if (roundValues.length >= 2) {
-            double sum = 0;
-            for (double v : roundValues) {
-                sum += Math.log(v);
-            }
-            return Math.exp(sum / roundValues.length);
+            return Intervals.geometricMean(roundValues);
         }
         return usesSeconds() ? Intervals.mean(perSecond) : roundValues[0];
     }

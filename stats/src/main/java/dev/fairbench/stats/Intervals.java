@@ -66,7 +66,7 @@ public final class Intervals {
         double[] logB = logs(b, "b");
         double meanA = mean(logA);
         double meanB = mean(logB);
-        double estimate = Math.exp(meanA - meanB);
+        double estimate = geometricMean(a) / geometricMean(b);
         if (a.length < 2 || b.length < 2) {
             return Interval.point(estimate);
         }
@@ -140,6 +140,21 @@ public final class Intervals {
             sum += v;
         }
         return sum / x.length;
+    }
+
+    /**
+     * The geometric mean of positive values: {@code exp(mean(ln x))}, and exactly the value when there is one or
+     * all are equal (so that a point ratio of single values is their plain quotient).
+     */
+    static double geometricMean(double[] x) {
+        if (allEqual(x)) {
+            return x[0];
+        }
+        double sum = 0;
+        for (double v : x) {
+            sum += Math.log(v);
+        }
+        return Math.exp(sum / x.length);
     }
 
     /** The unbiased sample variance ({@code n - 1} in the denominator) around {@code mean}. */
