@@ -26,7 +26,8 @@ class ComparisonTest {
         RouteSummary doubled = new RouteSummary(s.runs(), s.medianRun(), s.requestsPerSecond() * 2, s.spread(),
                 new Latency(l.p50Ms(), l.p90Ms(), l.p99Ms() / 2, l.p999Ms(), l.maxMs()), s.appCpuUsPerRequest() / 2,
                 s.postgresCpuUsPerRequest(), s.redisCpuUsPerRequest(), s.contextSwitchesPerRequest(),
-                null, s.gcPerSecond(), s.gcPauseShare(), s.errors(), s.non2xx());
+                null, s.gcPerSecond(), s.gcPauseShare(), s.errors(), s.non2xx(), s.appCpuSpread(),
+                s.totalCpuUsPerRequest(), s.requestsPerAppCpuSecond(), s.bound(), s.disturbedRuns());
         Results b = a.withApp(vertx.withRoute(new RouteResult("index", index.runs(), doubled)));
         List<AppResult> apps = new ArrayList<>(b.apps());
         apps.removeIf(app -> app.name().equals("go-nethttp"));

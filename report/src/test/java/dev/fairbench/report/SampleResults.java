@@ -4,6 +4,9 @@ import dev.fairbench.results.Summaries;
 import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.Bound;
+import dev.fairbench.results.CpuUse;
+import dev.fairbench.results.Interference;
 import dev.fairbench.results.CapacityResult;
 import dev.fairbench.results.Conformance;
 import dev.fairbench.results.Host;
@@ -107,7 +110,7 @@ final class SampleResults {
                 boolean db = route.equals("index") || route.equals("detail") || route.equals("tag");
                 boolean cache = route.endsWith("-cached");
                 double appCpuUs = (db ? 95 : cache ? 16 : route.equals("hello") ? 7 : route.equals("phash") ? 1350 : 190)
-                        / speed;
+                        / speed * (1 + 0.004 * (i - 1));
                 Resources resources = new Resources(round3(appCpuUs * requests / 1e6),
                         db ? round3(120.0 * requests / 1e6) : 0.0, cache ? round3(4.2 * requests / 1e6) : 0.0,
                         (jvm ? 190_000_000L : 21_500_000L) + routeNo * 1_048_576L + i * 65_536L,
@@ -115,11 +118,35 @@ final class SampleResults {
                         jvm ? (long) (requests / (db ? 900 : 4000)) : null,
                         jvm ? round3(requests / (db ? 900.0 : 4000.0) * 0.0021) : null);
                 boolean broken = errorsInOneRun > 0 && route.equals("detail") && i == 1;
+                CpuUse use = db ? new CpuUse(round3(0.62 * speed), 0.97, 0.97, 8.1, Bound.SERVICES_BOUND)
+                        : new CpuUse(0.98, 0.55, 0.55, 6.2, Bound.APP_BOUND);
+                Interference quiet = new Interference(20.0, 0.12, 0.3, 0.05, 0.0, 0.05, false, List.of());
                 runs.add(new RunResult(i + 1, START.plusSeconds(60L * routeNo + 25L * i), 20.0, requests, rps,
                         requests - (broken ? 2 : 0), 0, 0, broken ? 2 : 0, 0, broken ? errorsInOneRun : 0, 0, 0,
-                        latency, "hlog/" + name + "/" + route + "/run-" + (i + 1) + ".hlog", resources));
+                        latency, "hlog/" + name + "/" + route + "/round-" + (i + 1) + ".hlog", resources, null, use,
+                        quiet));
             }
-            routes.add(new RouteResult(route, runs, Summaries.summarize(runs)));
+            RouteResult result = new RouteResult(route, runs, Summaries.summarize(runs));
+            if (route.equals("hello") && !jvm) {
+                RunResult first = runs.getFirst();
+                result = result.withDiscarded(new RunResult(1, first.startedAt().minusSeconds(25), 20.0,
+                        first.requestsCompleted() / 2, first.requestsPerSecond() / 2, first.requestsCompleted() / 2,
+                        0, 0, 0, 0, 0, 0, 0, first.latency(), "hlog/" + name + "/hello/round-1.hlog", first.resources(),
+                        null, first.cpuUse(), new Interference(20.0, 9.6, 0.4, 0.1, 0.0, 0.05, true, List.of(
+                        new Interference.ForeignProcess(4242, "cc1plus -O2 big.cpp", 9.1),
+                        new Interference.ForeignProcess(4240, "make -j2", 0.5)))));
+            }
+            if (route.equals("index")) {
+                RunResult first = runs.getFirst();
+                long costRequests = Math.round(baseRps(route) * 0.6 / 2 * 20);
+                result = result.withCost(new RunResult(1, START.plusSeconds(3_000), 20.0, costRequests,
+                        costRequests / 20.0, costRequests, 0, 0, 0, 0, 0, 0, 0,
+                        new Latency(1.2, 1.9, 3.4, 6.0, 11.0), "hlog/" + name + "/index/cost.hlog",
+                        new Resources(round3(90 / speed * costRequests / 1e6), round3(118.0 * costRequests / 1e6), 0.0,
+                                null, costRequests, null, null), round3(baseRps(route) * 0.6 / 2),
+                        new CpuUse(0.4, 0.5, 0.5, 3.0, Bound.LATENCY_BOUND), first.interference()));
+            }
+            routes.add(result);
         }
         return new AppResult(name, label, language, AppStatus.MEASURED, null, versions, flags,
                 new Conformance(64, List.of()), notEqualized, routes, null, List.of());

@@ -1,5 +1,6 @@
 package dev.fairbench.report.render;
 
+import dev.fairbench.report.RouteVerdict;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Conformance;
@@ -21,10 +22,13 @@ import dev.fairbench.report.render.Block.LegendEntry;
 import dev.fairbench.report.render.Block.Paragraph;
 import dev.fairbench.report.render.Block.Table;
 
+import dev.fairbench.stats.Verdict;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -54,6 +58,7 @@ public final class ReportBuilder {
         b.conformance();
         b.notMeasured();
         b.throughput();
+        b.out.addAll(VerdictsBuilder.costs(results, messages));
         b.errorsPerRun();
         b.latency();
         b.memory();
@@ -137,32 +142,7 @@ public final class ReportBuilder {
         }
         out.add(new KeyFigures(figures));
 
-        List<List<String>> rows = new ArrayList<>();
-        for (String route : rules().routes()) {
-            List<AppSummary> list = summaries(results, route);
-            if (list.isEmpty()) {
-                continue;
-            }
-            AppSummary best = list.get(0);
-            AppSummary worst = list.get(0);
-            for (AppSummary a : list) {
-                if (a.summary().requestsPerSecond() > best.summary().requestsPerSecond()) {
-                    best = a;
-                }
-                if (a.summary().requestsPerSecond() < worst.summary().requestsPerSecond()) {
-                    worst = a;
-                }
-            }
-            rows.add(List.of(m.route(route), best.app().label(), m.integer(best.summary().requestsPerSecond()),
-                    m.number(best.summary().latency().p99Ms(), 2), worst.app().label(),
-                    m.integer(worst.summary().requestsPerSecond())));
-        }
-        if (!rows.isEmpty()) {
-            out.add(new Heading(3, m.get("headline.fastest"), "fastest"));
-            out.add(new Table(List.of(m.get("col.route"), m.get("col.fastest"), m.get("col.rps"),
-                    m.get("col.p99"), m.get("col.slowest"), m.get("col.rps")),
-                    List.of(false, false, true, true, false, true), rows));
-        }
+        out.addAll(VerdictsBuilder.verdicts(results, m));
     }
 
     private void setupSection() {
@@ -291,10 +271,14 @@ public final class ReportBuilder {
                 List.of(false, false, false, false), rows));
     }
 
-    /** Bar chart of one value per app on one route; apps without the value are left out. */
+    /**
+     * Bar chart of one value per app on one route; apps without the value are left out. {@code verdict} marks the
+     * winner or the apps tied within noise; without one (a single measurement, e.g. memory) the best value is
+     * marked.
+     */
     static BarChart chart(Results results, Messages m, String title, String subtitle, String axis,
                           List<AppSummary> apps, Function<RouteSummary, Double> value,
-                          Function<Double, String> format, boolean higherIsBetter) {
+                          Function<Double, String> format, boolean higherIsBetter, Optional<Verdict> verdict) {
         List<AppSummary> shown = apps.stream().filter(a -> value.apply(a.summary()) != null).toList();
         double best = Double.NaN;
         for (AppSummary a : shown) {
@@ -306,8 +290,9 @@ public final class ReportBuilder {
         List<Bar> bars = new ArrayList<>();
         for (AppSummary a : shown) {
             double v = value.apply(a.summary());
-            bars.add(new Bar(a.app().label(), a.app().language(), v, format.apply(v),
-                    v == best ? m.get(higherIsBetter ? "chart.fastest" : "chart.lowest") : ""));
+            String marker = verdict.isPresent() ? VerdictsBuilder.marker(verdict.get(), a.app().name(), higherIsBetter, m)
+                    : v == best ? m.get(higherIsBetter ? "chart.fastest" : "chart.lowest") : "";
+            bars.add(new Bar(a.app().label(), a.app().language(), v, format.apply(v), marker));
         }
         return new BarChart(title, subtitle, axis, bars, legend(shown.stream().map(AppSummary::app).toList(), m));
     }
@@ -332,9 +317,14 @@ public final class ReportBuilder {
                 continue;
             }
             out.add(new Heading(3, m.route(route), "rps-" + route));
+            RouteVerdict verdict = RouteVerdict.of(results, route);
+            boolean ranked = verdict.figure() == RouteVerdict.Figure.REQUESTS_PER_SECOND;
+            // Not app-bound: the chart shows req/s but marks no one; the verdict table says why.
+            Verdict none = new Verdict(Verdict.Kind.NONE, null, null, null, List.of());
             out.add(chart(results, m, "", m.get("route.desc." + route),
                     m.get("axis.rps"), apps, RouteSummary::requestsPerSecond,
-                    v -> m.integer(v) + " " + m.get("unit.rps"), true));
+                    v -> m.integer(v) + " " + m.get("unit.rps"), true,
+                    Optional.of(ranked && verdict.ranking() != null ? verdict.ranking() : none)));
             List<String> spreads = new ArrayList<>();
             for (AppSummary a : apps) {
                 spreads.add(a.app().label() + " ±" + m.percent(a.summary().spread()));
@@ -413,7 +403,7 @@ public final class ReportBuilder {
         }
         out.add(chart(results, m, "", m.get("memory.subtitle"), m.get("axis.mib"), apps,
                 s -> s.appRssPeakBytes() == null ? null : s.appRssPeakBytes() / 1048576.0,
-                v -> m.number(v, 1) + " " + m.get("unit.mib"), false));
+                v -> m.number(v, 1) + " " + m.get("unit.mib"), false, Optional.empty()));
         out.add(new Paragraph(m.get("memory.note"), true));
     }
 
@@ -435,8 +425,10 @@ public final class ReportBuilder {
         }
         List<AppSummary> index = summaries(results, "index");
         if (index.stream().anyMatch(a -> a.summary().appCpuUsPerRequest() != null)) {
+            RouteVerdict verdict = RouteVerdict.of(results, "index");
             out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle"), m.get("axis.us"), index,
-                    RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false));
+                    RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false,
+                    Optional.ofNullable(verdict == null ? null : verdict.cheapest())));
         }
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.cpu.app"),
                 m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.csw")),

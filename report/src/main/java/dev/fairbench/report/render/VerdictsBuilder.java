@@ -1,0 +1,204 @@
+package dev.fairbench.report.render;
+
+import dev.fairbench.report.RouteVerdict;
+import dev.fairbench.report.render.Block.Heading;
+import dev.fairbench.report.render.Block.Paragraph;
+import dev.fairbench.report.render.Block.Table;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.Interference;
+import dev.fairbench.results.Latency;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RouteSummary;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.stats.Interval;
+import dev.fairbench.stats.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The sections that say what the numbers support: the verdict of every route ({@link RouteVerdict}: winner or tie
+ * within noise, ranked by req/s only where the runs were app-bound), the cost per request of every app and route
+ * with what bound its runs, the cost runs at one fixed rate, and every window the interference guard found
+ * disturbed. Stateless; the output depends on the results and the language only.
+ */
+final class VerdictsBuilder {
+    private final Results results;
+    private final Messages m;
+    private final List<Block> out = new ArrayList<>();
+
+    private VerdictsBuilder(Results results, Messages m) {
+        this.results = results;
+        this.m = m;
+    }
+
+    /** The verdicts section, for the top of the report. */
+    static List<Block> verdicts(Results results, Messages m) {
+        VerdictsBuilder b = new VerdictsBuilder(results, m);
+        b.verdictTable();
+        return List.copyOf(b.out);
+    }
+
+    /** Cost per request, cost runs and interference, after the throughput section. */
+    static List<Block> costs(Results results, Messages m) {
+        VerdictsBuilder b = new VerdictsBuilder(results, m);
+        b.costPerRequest();
+        b.costRuns();
+        b.interference();
+        return List.copyOf(b.out);
+    }
+
+    private String label(String app) {
+        return results.app(app).map(AppResult::label).orElse(app);
+    }
+
+    private void verdictTable() {
+        List<RouteVerdict> verdicts = RouteVerdict.of(results);
+        if (verdicts.isEmpty()) return;
+        out.add(new Heading(3, m.get("verdicts"), "verdicts"));
+        out.add(new Paragraph(m.get("verdicts.intro")));
+        List<List<String>> rows = new ArrayList<>();
+        for (RouteVerdict v : verdicts) {
+            String figure = m.get(v.figure() == RouteVerdict.Figure.REQUESTS_PER_SECOND ? "verdicts.by.rps" : "verdicts.by.cpu");
+            Verdict r = v.ranking();
+            String note = v.notAppBound().isEmpty() ? "" : m.get("verdicts.notappbound", v.notAppBound().entrySet()
+                    .stream().map(e -> label(e.getKey()) + " (" + m.get("bound." + e.getValue()) + ")")
+                    .collect(Collectors.joining(", ")));
+            if (r == null) {
+                rows.add(List.of(m.route(v.route()), figure, m.get("verdicts.disturbed"), "—", "—",
+                        v.disturbed().stream().map(this::label).collect(Collectors.joining(", ")), note));
+                continue;
+            }
+            String kind = m.get("verdicts.kind." + r.kind().name().toLowerCase(java.util.Locale.ROOT));
+            rows.add(List.of(m.route(v.route()), figure, kind, r.best() == null ? "—" : label(r.best()),
+                    r.ratio() == null ? "—" : ratio(r.ratio()),
+                    r.kind() == Verdict.Kind.WINNER ? "—"
+                            : r.tiedWithBest().stream().map(this::label).collect(Collectors.joining(", ")), note));
+        }
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.rankedby"), m.get("col.verdict"), m.get("col.best"),
+                m.get("col.ratio"), m.get("col.tied"), m.get("col.note")),
+                List.of(false, false, false, false, true, false, false), rows));
+    }
+
+    /** {@code 1.23× [1.10–1.37]}, or the point alone when there is no interval. */
+    String ratio(Interval i) {
+        String point = m.number(i.estimate(), 3) + "×";
+        return i.hasInterval() ? point + " [" + m.number(i.low(), 3) + "–" + m.number(i.high(), 3) + "]" : point;
+    }
+
+    private void costPerRequest() {
+        out.add(new Heading(2, m.get("cost"), "cost"));
+        out.add(new Paragraph(m.get("cost.intro")));
+        List<List<String>> rows = new ArrayList<>();
+        for (String route : results.setup().routes()) {
+            RouteVerdict v = RouteVerdict.of(results, route);
+            for (ReportBuilder.AppSummary a : ReportBuilder.summaries(results, route)) {
+                RouteSummary s = a.summary();
+                String cheapest = v == null || v.cheapest() == null ? "—" : cell(v.cheapest(), a.app().name());
+                rows.add(List.of(m.route(route), a.app().label(),
+                        s.bound() == null ? "—" : m.get("bound." + s.bound().json()),
+                        s.appCpuUsPerRequest() == null ? "—" : m.number(s.appCpuUsPerRequest(), 1)
+                                + (s.appCpuSpread() == null ? "" : " ±" + m.percent(s.appCpuSpread())),
+                        opt(s.postgresCpuUsPerRequest()), opt(s.redisCpuUsPerRequest()), opt(s.totalCpuUsPerRequest()),
+                        s.requestsPerAppCpuSecond() == null ? "—" : m.integer(s.requestsPerAppCpuSecond()), cheapest));
+            }
+        }
+        if (rows.isEmpty()) {
+            out.add(new Paragraph(m.get("nodata")));
+            return;
+        }
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.bound"), m.get("col.cpu.app"),
+                m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.cpu.total"), m.get("col.per.cpus"),
+                m.get("col.cheapest")), List.of(false, false, false, true, true, true, true, true, false), rows));
+    }
+
+    private String cell(Verdict v, String app) {
+        if (v.kind() == Verdict.Kind.NONE) return "—";
+        if (v.kind() == Verdict.Kind.WINNER) return app.equals(v.best()) ? m.get("cell.winner") : "";
+        return v.tiedWithBest().contains(app) ? m.get("cell.tie") : "";
+    }
+
+    private String opt(Double value) {
+        return value == null ? "—" : m.number(value, 1);
+    }
+
+    private void costRuns() {
+        List<List<String>> rows = new ArrayList<>();
+        for (String route : results.setup().routes()) {
+            for (AppResult app : results.apps()) {
+                RunResult c = app.route(route).map(RouteResult::cost).orElse(null);
+                if (c == null || c.offeredRatePerSecond() == null) continue;
+                double requests = Math.max(1, c.requestsCompleted());
+                var res = c.resources();
+                Double appUs = res == null || res.appCpuSeconds() == null ? null : res.appCpuSeconds() * 1e6 / requests;
+                Double total = appUs == null ? null : appUs
+                        + (res.postgresCpuSeconds() == null ? 0 : res.postgresCpuSeconds() * 1e6 / requests)
+                        + (res.redisCpuSeconds() == null ? 0 : res.redisCpuSeconds() * 1e6 / requests);
+                Latency l = c.latency();
+                rows.add(List.of(m.route(route), app.label(), m.integer(c.offeredRatePerSecond()),
+                        m.integer(c.requestsPerSecond()), opt(appUs), opt(total), m.number(l.p50Ms(), 2),
+                        m.number(l.p90Ms(), 2), m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2),
+                        m.integer(c.errors() + c.non2xx()) + (c.disturbed() ? " · " + m.get("disturbed") : "")));
+            }
+        }
+        if (rows.isEmpty()) return;
+        out.add(new Heading(3, m.get("costruns"), "cost-runs"));
+        out.add(new Paragraph(m.get("costruns.intro")));
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.offered"), m.get("col.rps"),
+                m.get("col.cpu.app"), m.get("col.cpu.total"), "p50", "p90", "p99", "p99.9", m.get("col.errors")),
+                List.of(false, false, true, true, true, true, true, true, true, true, true), rows));
+    }
+
+    private void interference() {
+        out.add(new Heading(3, m.get("interference"), "interference"));
+        List<List<String>> rows = new ArrayList<>();
+        double worst = 0;
+        boolean watched = false;
+        for (AppResult app : results.apps()) {
+            for (RouteResult r : app.routes()) {
+                List<RunResult> all = new ArrayList<>(r.runs());
+                if (r.cost() != null) all.add(r.cost());
+                for (RunResult run : r.discarded()) rows.add(row(app, r.route(), run, m.get("interference.discarded")));
+                for (RunResult run : all) {
+                    Interference i = run.interference();
+                    if (i == null) continue;
+                    watched = true;
+                    worst = Math.max(worst, i.foreignCores());
+                    if (i.disturbed()) rows.add(row(app, r.route(), run, m.get("interference.kept")));
+                }
+            }
+        }
+        if (!watched) {
+            out.add(new Paragraph(m.get("interference.notwatched")));
+            return;
+        }
+        if (rows.isEmpty()) {
+            out.add(new Paragraph(m.get("interference.none", m.number(worst, 3))));
+            return;
+        }
+        out.add(new Paragraph(m.get("interference.intro")));
+        out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.window"), m.get("col.foreign"),
+                m.get("col.who"), m.get("col.kept")), List.of(false, false, false, true, false, false), rows));
+    }
+
+    private List<String> row(AppResult app, String route, RunResult run, String kept) {
+        Interference i = run.interference();
+        String window = run.offeredRatePerSecond() != null ? m.get("interference.costrun")
+                : m.get("interference.round", m.integer(run.run()));
+        String who = i == null ? "—" : i.top().stream().map(p -> p.command() + " (" + p.pid() + ", "
+                + m.number(p.cpuSeconds(), 2) + " s)").collect(Collectors.joining("; "));
+        return List.of(app.label(), m.route(route), window, i == null ? "—" : m.number(i.foreignCores(), 3),
+                who.isEmpty() ? "—" : who, kept);
+    }
+
+    /** The chart marker of {@code app} under {@code verdict}: fastest/lowest for a winner, tie, or empty. */
+    static String marker(Verdict verdict, String app, boolean higherIsBetter, Messages m) {
+        if (verdict == null || verdict.kind() == Verdict.Kind.NONE) return "";
+        if (verdict.kind() == Verdict.Kind.WINNER) {
+            return app.equals(verdict.best()) ? m.get(higherIsBetter ? "chart.fastest" : "chart.lowest") : "";
+        }
+        return verdict.tiedWithBest().contains(app) ? m.get("cell.tie") : "";
+    }
+}
