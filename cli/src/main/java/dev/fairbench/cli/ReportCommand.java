@@ -2,7 +2,10 @@ package dev.fairbench.cli;
 
 import dev.fairbench.report.ReportWriter;
 import dev.fairbench.results.ResultsException;
+import dev.fairbench.report.render.MarkdownRenderer;
 import dev.fairbench.report.render.Messages;
+import dev.fairbench.report.render.VerdictsBuilder;
+import dev.fairbench.results.ResultsStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,8 +18,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code fairbench report DIR [--lang en|uk]}: regenerates the Markdown and HTML reports of a results directory
- * from its results.json alone, and prints the files written. A directory without a readable results.json is a
+ * {@code fairbench report DIR [--lang en|uk] [--summary]}: regenerates the Markdown and HTML reports of a results directory
+ * from its results.json alone, and prints the files written; with {@code --summary} prints the Markdown summary
+ * that docs/benchmarks.md quotes instead. A directory without a readable results.json is a
  * usage error (exit 2, one line).
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -33,6 +37,10 @@ public final class ReportCommand implements Runnable {
             description = "Report language: en or uk (default: ${DEFAULT-VALUE}).")
     String language;
 
+    @Option(names = "--summary", description = "Print the Markdown summary that docs/benchmarks.md quotes (setup, "
+            + "verdicts, cost per request, cost runs, interference) instead of writing the reports.")
+    boolean summary;
+
     @Override
     public void run() {
         if (!Messages.LANGUAGES.contains(language)) {
@@ -43,6 +51,15 @@ public final class ReportCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), dir + " is not a directory");
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (summary) {
+            try {
+                out.print(MarkdownRenderer.render(VerdictsBuilder.summary(ResultsStore.read(dir), Messages.of(language))));
+                out.flush();
+                return;
+            } catch (ResultsException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         try {
             for (Path file : ReportWriter.write(dir, language)) {
                 out.println("wrote " + file);

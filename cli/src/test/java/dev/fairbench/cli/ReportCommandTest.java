@@ -46,6 +46,15 @@ class ReportCommandTest {
     }
 
     @Test
+    void summaryPrintsTheVerdictsAndCostsAndWritesNothing() throws Exception {
+        ResultsStore.write(dir, SmallResults.session(1.0));
+        Result r = run("report", dir.toString(), "--summary");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Measured on", "### Verdicts per route", "## Cost per request", "| Route |");
+        assertThat(Files.exists(dir.resolve("report.md"))).isFalse();
+    }
+
+    @Test
     void badDirectoryOrLanguageIsOneLineAndExitTwo() throws Exception {
         Result missing = run("report", dir.resolve("nope").toString());
         assertThat(missing.exitCode()).isEqualTo(Fairbench.USAGE);

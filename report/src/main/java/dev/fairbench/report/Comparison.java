@@ -16,7 +16,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Two sessions side by side: for every app (matched by name) and route summarized in both, the ratio B/A of
+ * Two sessions side by side (e.g. two runs of the same commit, to see whether the numbers hold): for every app
+ * (matched by name) and route summarized in both, the ratio B/A of
  * throughput, p99 latency, app CPU per request and peak RSS. A ratio above 1 means B has more of it (for
  * throughput that is better, for the others worse). Ratios are {@code null} when either side lacks the value or
  * A's value is zero.
@@ -31,8 +32,44 @@ import java.util.Locale;
  * @param rows    one row per app and route present in both, in A's app order then A's route order
  * @param onlyInA apps with a summary in A only
  * @param onlyInB apps with a summary in B only
+ * @param verdicts per route in both, the verdict of each session ({@link RouteVerdict}) and how many of the apps'
+ *                cells (winner, tie, behind, not ranked) agree
  */
-public record Comparison(String a, String b, List<Row> rows, List<String> onlyInA, List<String> onlyInB) {
+public record Comparison(String a, String b, List<Row> rows, List<String> onlyInA, List<String> onlyInB,
+                         List<VerdictRow> verdicts) {
+
+    /**
+     * The verdicts of one route in both sessions.
+     *
+     * @param verdictA      e.g. {@code winner vertx (req/s)} or {@code tie: vertx, actix (app CPU)}
+     * @param cells         apps compared on this route in both sessions
+     * @param cellsAgreeing of those, the apps whose cell is the same in both
+     */
+    public record VerdictRow(String route, String verdictA, String verdictB, int cells, int cellsAgreeing) {
+    }
+
+    /** Verdict cells compared over every route. */
+    @com.fasterxml.jackson.annotation.JsonProperty("cells")
+    public int cells() {
+        return verdicts.stream().mapToInt(VerdictRow::cells).sum();
+    }
+
+    /** Verdict cells that agree over every route. */
+    @com.fasterxml.jackson.annotation.JsonProperty("cells_agreeing")
+    public int cellsAgreeing() {
+        return verdicts.stream().mapToInt(VerdictRow::cellsAgreeing).sum();
+    }
+
+    /** The row whose app CPU per request differs most between A and B, or null when none has both. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public Row largestCpuDifference() {
+        Row worst = null;
+        for (Row r : rows) {
+            if (r.appCpuPerRequestRatio() == null) continue;
+            if (worst == null || Math.abs(r.appCpuPerRequestRatio() - 1) > Math.abs(worst.appCpuPerRequestRatio() - 1)) worst = r;
+        }
+        return worst;
+    }
 
     /**
      * One app and route.
@@ -81,7 +118,39 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                 onlyInB.add(appB.name());
             }
         }
-        return new Comparison(labelA, labelB, List.copyOf(rows), List.copyOf(onlyInA), List.copyOf(onlyInB));
+        return new Comparison(labelA, labelB, List.copyOf(rows), List.copyOf(onlyInA), List.copyOf(onlyInB),
+                verdicts(a, b));
+    }
+
+    private static List<VerdictRow> verdicts(Results a, Results b) {
+        List<VerdictRow> out = new ArrayList<>();
+        for (String route : a.setup().routes()) {
+            RouteVerdict va = RouteVerdict.of(a, route);
+            RouteVerdict vb = RouteVerdict.of(b, route);
+            if (va == null || vb == null) continue;
+            int cells = 0;
+            int agreeing = 0;
+            for (AppResult app : a.apps()) {
+                boolean inA = app.route(route).map(RouteResult::summary).isPresent();
+                boolean inB = b.app(app.name()).flatMap(x -> x.route(route)).map(RouteResult::summary).isPresent();
+                if (!inA || !inB) continue;
+                cells++;
+                if (va.cell(app.name()).equals(vb.cell(app.name()))) agreeing++;
+            }
+            out.add(new VerdictRow(route, describe(va), describe(vb), cells, agreeing));
+        }
+        return out;
+    }
+
+    /** One line: {@code winner vertx (req/s)}, {@code tie: a, b (app CPU)}, {@code disturbed}. */
+    static String describe(RouteVerdict v) {
+        if (v.ranking() == null) return "disturbed";
+        String by = v.figure() == RouteVerdict.Figure.REQUESTS_PER_SECOND ? "req/s" : "app CPU";
+        return switch (v.ranking().kind()) {
+            case WINNER -> "winner " + v.ranking().best() + " (" + by + ")";
+            case TIE -> "tie: " + String.join(", ", v.ranking().tiedWithBest()) + " (" + by + ")";
+            case NONE -> "one app";
+        };
     }
 
     private static boolean hasSummary(AppResult app) {
@@ -95,7 +164,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     private static final List<String> HEADER =
             List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A");
 
-    private List<List<String>> cells() {
+    private List<List<String>> tableCells() {
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             cells.add(List.of(r.app(), r.route(), String.format(Locale.ROOT, "%.0f", r.requestsPerSecondA()),
@@ -113,7 +182,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     public String text() {
         List<List<String>> all = new ArrayList<>();
         all.add(HEADER);
-        all.addAll(cells());
+        all.addAll(tableCells());
         int[] widths = new int[HEADER.size()];
         for (List<String> row : all) {
             for (int i = 0; i < row.size(); i++) {
@@ -121,6 +190,11 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
             }
         }
         StringBuilder out = new StringBuilder("A: " + a + "\nB: " + b + "\n\n");
+        List<List<String>> verdictCells = new ArrayList<>();
+        verdictCells.add(List.of("route", "verdict A", "verdict B", "cells agreeing"));
+        for (VerdictRow v : verdicts) {
+            verdictCells.add(List.of(v.route(), v.verdictA(), v.verdictB(), v.cellsAgreeing() + "/" + v.cells()));
+        }
         for (List<String> row : all) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.size(); i++) {
@@ -130,7 +204,33 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }
+        if (!verdicts.isEmpty()) {
+            out.append('\n');
+            int[] w = new int[4];
+            for (List<String> row : verdictCells) for (int i = 0; i < 4; i++) w[i] = Math.max(w[i], row.get(i).length());
+            for (List<String> row : verdictCells) {
+                StringBuilder line = new StringBuilder();
+                for (int i = 0; i < 4; i++) line.append(row.get(i)).append(" ".repeat(w[i] - row.get(i).length())).append("  ");
+                out.append(line.toString().stripTrailing()).append('\n');
+            }
+        }
+        out.append(agreement());
         unmatched(out);
+        return out.toString();
+    }
+
+    /** The two figures of run-to-run stability: the largest app CPU difference and the verdict cells agreeing. */
+    private String agreement() {
+        StringBuilder out = new StringBuilder("\n");
+        Row worst = largestCpuDifference();
+        if (worst != null) {
+            out.append(String.format(Locale.ROOT, "app CPU per request: largest difference %+.1f%% (%s %s)%n",
+                    (worst.appCpuPerRequestRatio() - 1) * 100, worst.app(), worst.route()));
+        }
+        if (cells() > 0) {
+            out.append(String.format(Locale.ROOT, "verdict cells agreeing: %d of %d (%.0f%%)%n", cellsAgreeing(), cells(),
+                    100.0 * cellsAgreeing() / cells()));
+        }
         return out.toString();
     }
 
@@ -143,11 +243,19 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
             out.append(i < 2 ? " --- |" : " ---: |");
         }
         out.append('\n');
-        for (List<String> row : cells()) {
+        for (List<String> row : tableCells()) {
             out.append('|');
             row.forEach(c -> out.append(' ').append(c.replace("|", "\\|")).append(" |"));
             out.append('\n');
         }
+        if (!verdicts.isEmpty()) {
+            out.append("\n| route | verdict A | verdict B | cells agreeing |\n| --- | --- | --- | ---: |\n");
+            for (VerdictRow v : verdicts) {
+                out.append("| ").append(v.route()).append(" | ").append(v.verdictA()).append(" | ").append(v.verdictB())
+                        .append(" | ").append(v.cellsAgreeing()).append('/').append(v.cells()).append(" |\n");
+            }
+        }
+        out.append(agreement());
         unmatched(out);
         return out.toString();
     }

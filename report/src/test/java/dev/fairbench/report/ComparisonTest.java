@@ -59,5 +59,29 @@ class ComparisonTest {
         assertThat(json.get("rows").get(0).get("requests_per_second_ratio").asDouble()).isCloseTo(2.0, within(1e-9));
         assertThat(json.get("rows").get(0).get("rss_ratio").isNull()).isTrue();
         assertThat(json.get("only_in_a").get(0).asText()).isEqualTo("go-nethttp");
+        assertThat(json.get("cells").asInt()).isEqualTo(16);
+        assertThat(json.get("verdicts").get(0).get("verdict_a").asText()).isEqualTo("winner vertx (app CPU)");
+    }
+
+    @Test
+    void aSessionComparedWithItselfAgreesEverywhere() {
+        Results a = SampleResults.build();
+        Comparison c = Comparison.of("a", a, "a", a);
+        assertThat(c.cells()).isEqualTo(24);
+        assertThat(c.cellsAgreeing()).isEqualTo(24);
+        assertThat(c.largestCpuDifference().appCpuPerRequestRatio()).isEqualTo(1.0);
+        assertThat(c.text()).contains("verdict cells agreeing: 24 of 24 (100%)")
+                .contains("app CPU per request: largest difference +0.0%");
+        assertThat(c.verdicts()).extracting(Comparison.VerdictRow::verdictA)
+                .contains("winner vertx (req/s)", "winner vertx (app CPU)");
+    }
+
+    @Test
+    void halvingOneAppsCpuChangesItsCellsOnly() {
+        Comparison c = Comparison.of("a", SampleResults.build(), "b", faster());
+        // vertx already led index; with half the CPU it still does: all 16 cells of the two apps in both agree.
+        assertThat(c.cellsAgreeing()).isEqualTo(c.cells());
+        assertThat(c.largestCpuDifference().app()).isEqualTo("vertx");
+        assertThat(c.largestCpuDifference().route()).isEqualTo("index");
     }
 }

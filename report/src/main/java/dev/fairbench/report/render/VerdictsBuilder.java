@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * with what bound its runs, the cost runs at one fixed rate, and every window the interference guard found
  * disturbed. Stateless; the output depends on the results and the language only.
  */
-final class VerdictsBuilder {
+public final class VerdictsBuilder {
     private final Results results;
     private final Messages m;
     private final List<Block> out = new ArrayList<>();
@@ -44,6 +44,25 @@ final class VerdictsBuilder {
     /** Cost per request, cost runs and interference, after the throughput section. */
     static List<Block> costs(Results results, Messages m) {
         VerdictsBuilder b = new VerdictsBuilder(results, m);
+        b.costPerRequest();
+        b.costRuns();
+        b.interference();
+        return List.copyOf(b.out);
+    }
+
+    /**
+     * The summary that docs/benchmarks.md quotes: what was measured and how, the verdicts, the cost per request,
+     * the cost runs and the interference, in that order.
+     */
+    public static List<Block> summary(Results results, Messages m) {
+        VerdictsBuilder b = new VerdictsBuilder(results, m);
+        var s = results.setup();
+        b.out.add(new Paragraph(m.get("summary.setup", s.host().cpuModel(), m.integer(s.host().logicalCpus()),
+                s.gitCommit() == null ? "?" : s.gitCommit().substring(0, Math.min(12, s.gitCommit().length()))
+                        + (s.gitDirty() ? " (dirty)" : ""), m.integer(s.runs()),
+                m.number(s.warmupSeconds(), 0) + " s", m.number(s.durationSeconds(), 0) + " s",
+                m.integer(s.connections()), s.pinning().appCpus(), s.pinning().postgresCpus(), s.pinning().loadgenCpus())));
+        b.verdictTable();
         b.costPerRequest();
         b.costRuns();
         b.interference();
