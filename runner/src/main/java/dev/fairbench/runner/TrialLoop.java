@@ -14,6 +14,7 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Setup;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.MachineLoad;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.workload.AppEnvironment;
@@ -75,6 +76,7 @@ public final class TrialLoop {
     private volatile Session session;
     private volatile String activity = "starting";
     private volatile Duration loadThisApp = Duration.ZERO;
+    private volatile MachineLoad.Sample machineBefore;
 
     /**
      * @param passes   what to measure per app, in order; the first one decides the results' setup
@@ -100,6 +102,9 @@ public final class TrialLoop {
         Files.createDirectories(o.outputDir().resolve("logs"));
         Thread hook = new Thread(this::interrupted, "fairbench-trial-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        machineBefore = MachineLoad.sample(); // before our own services start: how busy the machine is without us
+        progress.line(machineBefore.describe());
+        machineBefore.warning().ifPresent(progress::line);
         try (Session s = Session.open(o.services(), out)) {
             this.session = s;
             recorder = openResults(s, entries);
@@ -127,6 +132,7 @@ public final class TrialLoop {
             }
             activity = "finishing";
             for (Pass p : passes) p.afterTrial(ctx);
+            recorder.environment(Map.of("load_average_after", MachineLoad.loadAverageNow()));
             recorder.finish();
             unplace(s);
             writeReports(recorder.results());
@@ -385,13 +391,17 @@ public final class TrialLoop {
         environment.put("detail_slugs", o.detailSlugs() == 0 ? "all" : Integer.toString(o.detailSlugs()));
         environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
         first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
+        environment.put("load_average_before", machineBefore.loadAverage());
+        environment.put("idle_share_before", machineBefore.idle());
         String commit = EnvironmentCapture.gitCommit(o.repoRoot());
         boolean dirty = EnvironmentCapture.gitDirty(o.repoRoot());
-        EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, rules(),
-                entries, o.repoRoot());
+        String diff = dirty ? Provenance.diffSha256(o.repoRoot()) : null;
+        if (dirty) progress.line(Provenance.dirtyWarning(commit, diff));
+        EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, diff,
+                rules(), entries, o.repoRoot());
         CpuPlacement p = o.placement();
         Pass.Timing t = first.timing();
-        Setup setup = new Setup(commit, dirty, host, new Pinning(false, p.appCpus(), p.servicesCpus(),
+        Setup setup = new Setup(commit, dirty, diff, host, new Pinning(false, p.appCpus(), p.servicesCpus(),
                 p.servicesCpus(), p.loadgenCpus()), p.appCpuCount(), AppEnvironment.DEFAULT_POOL_MAX,
                 AppEnvironment.DEFAULT_POOL_MIN, o.connections(), o.loadgenThreads(), t.warmup().toMillis() / 1000.0,
                 t.duration().toMillis() / 1000.0, t.runs(), o.routes().stream().map(Route::routeName).toList(),
