@@ -74,6 +74,32 @@ final class EnvironmentCapture {
         return v;
     }
 
+    /**
+     * The JDK of each app that starts a {@code java} other than the runner's ({@code ${JAVA}}), as
+     * {@code java.<app>} → its {@code java.vm.vendor} and {@code java.vm.version} (or the first line of
+     * {@code java -version}); empty when every Java app runs on the runner's JDK, as the registry's apps do.
+     */
+    static Map<String, String> appJdks(List<AppEntry> apps) {
+        Map<String, String> v = new TreeMap<>();
+        for (AppEntry e : apps) {
+            String first = e.start().strip().split("\\s+")[0].replace("\"", "").replace("'", "");
+            if (!first.equals("java") && !first.endsWith("/java")) continue;
+            String java = first.contains("/") ? e.startDir().resolve(first).toString() : first;
+            Commands.Result r = Commands.run(List.of(java, "-XshowSettings:properties", "-version"),
+                    Duration.ofSeconds(20));
+            String vendor = property(r.output(), "java.vm.vendor");
+            String version = property(r.output(), "java.vm.version");
+            v.put("java." + e.name(), vendor != null && version != null ? vendor + " " + version
+                    : r.ok() ? r.firstLine() : "unknown (" + java + " -version failed)");
+        }
+        return v;
+    }
+
+    private static String property(String settings, String key) {
+        return settings.lines().map(String::strip).filter(l -> l.startsWith(key + " = ")).findFirst()
+                .map(l -> l.substring(key.length() + 3).strip()).orElse(null);
+    }
+
     /** Facts about the machine that may matter: hostname, virtualization, CPU frequency governor. */
     static Map<String, String> machine() {
         Map<String, String> env = new TreeMap<>();

@@ -379,6 +379,7 @@ public final class TrialLoop {
         }
         Host host = EnvironmentCapture.host(o.cores());
         Map<String, String> versions = new TreeMap<>(EnvironmentCapture.toolVersions());
+        versions.putAll(EnvironmentCapture.appJdks(entries));
         try {
             versions.put("postgresql", s.postgres().version());
         } catch (SQLException e) {
