@@ -271,10 +271,14 @@ public final class MachineLock implements AutoCloseable {
         return new Holder(pid, command, since);
     }
 
-    /** Printable and short: control characters become spaces, at most {@value #MAX_DESCRIPTION} characters. */
+    /**
+     * Printable, short and without secrets: control characters become spaces, a password in a URL
+     * ({@code scheme://user:secret@host}) becomes {@code ***} (the file is world-readable), at most
+     * {@value #MAX_DESCRIPTION} characters.
+     */
     static String clean(String s) {
         if (s == null) return "";
-        String c = s.replaceAll("\\p{Cntrl}", " ").strip();
+        String c = s.replaceAll("\\p{Cntrl}", " ").replaceAll("(://[^\\s:/@]*):[^\\s@]*@", "$1:***@").strip();
         return c.length() <= MAX_DESCRIPTION ? c : c.substring(0, MAX_DESCRIPTION - 1) + "…";
     }
 }

@@ -133,6 +133,9 @@ class MachineLockTest {
         assertThat(h.command()).doesNotContain("\u001b").hasSize(MachineLock.MAX_DESCRIPTION);
         assertThat(h.since()).isNull();
         assertThat(MachineLock.parse("").describe()).isEqualTo("an unknown process");
+        assertThat(MachineLock.clean("fairbench run --pg-url postgresql://bench:s3cret@db:5432/x --redis-url "
+                + "redis://:pw@127.0.0.1:6379")).isEqualTo("fairbench run --pg-url postgresql://bench:***@db:5432/x "
+                + "--redis-url redis://:***@127.0.0.1:6379");
     }
 
     /** A child process that takes the lock at {@code args[0]}, says {@code locked}, and waits to be killed. */
