@@ -156,7 +156,8 @@ public final class LoadCommand implements Callable<Integer> {
                     }
                 }
             } catch (IOException e) {
-                throw new LoadException(LoadException.INTERNAL, "cannot release the benchmark lock: " + e.getMessage(), e);
+                throw new LoadException(LoadException.INTERNAL, "cannot release the benchmark lock: "
+                        + e.getMessage(), e);
             }
             String report = LoadReportWriter.render(result, reportFormat, latencySpectrum);
             if (output == null) {

@@ -18,8 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * What the commands that run the {@link TrialLoop} share ({@code run}, {@code profile}, {@code capacity}): the
  * services and trial option groups, turning them into {@link TrialOptions}, and running the loop with the
- * command's passes while holding the machine-wide benchmark lock ({@link MachineLockMixin}). Exit codes: 0 every app and pass was measured or skipped for a printed reason; 1 one was
- * not, or the trial could not run; 2 usage error.
+ * command's passes while holding the machine-wide benchmark lock ({@link MachineLockMixin}). Exit codes: 0 every
+ * app and pass was measured or skipped for a printed reason; 1 one was not, the trial could not run, or the lock
+ * is held under {@code --no-wait}; 2 usage error.
  */
 abstract class TrialCommand implements Callable<Integer> {
     @Spec

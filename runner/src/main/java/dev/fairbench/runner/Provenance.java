@@ -86,7 +86,10 @@ final class Provenance {
         return s.contains(",") || s.contains("-") ? "on" : "off";
     }
 
-    /** The JVM of this process: vendor, name and {@code java.vm.version}, e.g. {@code Eclipse Adoptium OpenJDK 64-Bit Server VM 25+36-LTS}. */
+    /**
+     * The JVM of this process: vendor, name and {@code java.vm.version}, e.g.
+     * {@code Eclipse Adoptium OpenJDK 64-Bit Server VM 25+36-LTS}.
+     */
     static String javaVm() {
         return System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.vm.version");

@@ -77,6 +77,8 @@ public final class TrialLoop {
     private volatile String activity = "starting";
     private volatile Duration loadThisApp = Duration.ZERO;
     private volatile MachineLoad.Sample machineBefore;
+    /** Appended to the machine-load keys of the environment when this trial adds to an earlier one's results. */
+    private volatile String loadKeySuffix = "";
 
     /**
      * @param passes   what to measure per app, in order; the first one decides the results' setup
@@ -132,7 +134,7 @@ public final class TrialLoop {
             }
             activity = "finishing";
             for (Pass p : passes) p.afterTrial(ctx);
-            recorder.environment(Map.of("load_average_after", MachineLoad.loadAverageNow()));
+            recorder.environment(Map.of("load_average_after" + loadKeySuffix, MachineLoad.loadAverageNow()));
             recorder.finish();
             unplace(s);
             writeReports(recorder.results());
@@ -365,14 +367,20 @@ public final class TrialLoop {
     /**
      * The one place the results' metadata is recorded: the output directory's results are added to, unless the
      * first pass starts new ones or there are none; new ones record the version from the build, the contract
-     * version, the commit and whether the tree was dirty, the machine, the tools and the rules (also in
-     * {@code environment.json}).
+     * version, the commit and whether (and by what digest) the tree was dirty, the machine and how busy it was, the
+     * tools and the rules (also in {@code environment.json}). Added results get the machine's load under keys
+     * suffixed with {@code .<first pass>}.
      */
     private ResultsRecorder openResults(Session s, List<AppEntry> entries) throws IOException {
         Pass first = passes.getFirst();
         if (!first.startsNewResults() && Files.exists(ResultsStore.file(o.outputDir()))) {
             try {
-                return new ResultsRecorder(o.outputDir(), ResultsStore.read(o.outputDir()).finishedAt(null));
+                ResultsRecorder added = new ResultsRecorder(o.outputDir(),
+                        ResultsStore.read(o.outputDir()).finishedAt(null));
+                loadKeySuffix = "." + first.name();
+                added.environment(Map.of("load_average_before" + loadKeySuffix, machineBefore.loadAverage(),
+                        "idle_share_before" + loadKeySuffix, machineBefore.idle()));
+                return added;
             } catch (ResultsException e) {
                 throw new IOException(e.getMessage(), e);
             }

@@ -10,7 +10,8 @@ class MachineLoadTest {
         long[] before = MachineLoad.parseCpuLine("cpu  100 0 50 800 50 0 0 0 30 0");
         long[] after = MachineLoad.parseCpuLine("cpu  150 0 100 1700 100 0 0 0 60 0");
         // 50 user + 50 system + 900 idle + 50 iowait = 1050 jiffies, 950 of them idle
-        assertThat(MachineLoad.idleShare(before, after)).isCloseTo(950.0 / 1050, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(MachineLoad.idleShare(before, after))
+                .isCloseTo(950.0 / 1050, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(MachineLoad.idleShare(before, before)).isNaN();
         assertThat(MachineLoad.idleShare(null, after)).isNaN();
     }
