@@ -11,10 +11,12 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The dataset digest of docs/workload.md §3 is checkable by a third party: the rows are read back from a real
- * (embedded, port 21435) PostgreSQL seeded by {@code fairbench seed}'s code, and hashed here by the recipe as the
+ * (embedded, port 21435, its cluster deleted afterwards) PostgreSQL seeded by {@code fairbench seed}'s code, and hashed here by the recipe as the
  * document writes it, with plain JDBC and {@link MessageDigest} only (nothing of the generator's
  * {@code Dataset.canonicalDump}). The result must be the digest the document prints, which must be
  * {@link Dataset#SHA256}.
@@ -46,8 +48,12 @@ class DatasetDigestRecipeTest {
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws Exception {
         POSTGRES.stop();
+        if (!Files.exists(POSTGRES.clusterDir())) return;
+        try (Stream<Path> paths = Files.walk(POSTGRES.clusterDir())) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
     }
 
     @Test
