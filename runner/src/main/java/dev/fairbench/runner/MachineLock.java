@@ -7,6 +7,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -14,7 +15,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +23,9 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -39,7 +42,8 @@ import java.util.function.Consumer;
  *
  * <p><b>Safety on a shared machine</b> (issue 15). The path is predictable, so another user may create the file
  * first. The file is opened without following symbolic links ({@link LinkOption#NOFOLLOW_LINKS}) and must be a
- * regular file; an existing file is opened without {@code O_CREAT} (so root is not refused by
+ * regular file with one name (no hard link to a file root would then overwrite), checked on the opened descriptor;
+ * an existing file is opened without {@code O_CREAT} (so root is not refused by
  * {@code fs.protected_regular} for a file another user made in a sticky directory), a missing one is created with
  * {@code O_EXCL} and mode 0666, because an fcntl write lock needs the file open for writing and every user's
  * benchmark must be able to take it. Anyone can therefore hold the lock (deny service, nothing more) or write its
@@ -174,7 +178,7 @@ public final class MachineLock implements AutoCloseable {
         for (int attempt = 0; attempt < 3; attempt++) {
             try {
                 FileChannel c = FileChannel.open(path, existing);
-                requireRegular(path, c);
+                requireSafe(path, c);
                 return c;
             } catch (NoSuchFileException missing) {
                 try {
@@ -193,6 +197,8 @@ public final class MachineLock implements AutoCloseable {
             } catch (AccessDeniedException denied) {
                 throw new IOException("cannot open the benchmark lock " + path + ": permission denied (another user "
                         + "made it without write access; remove it, or set -D" + PATH_PROPERTY + ")", denied);
+            } catch (Refused e) {
+                throw e;
             } catch (IOException e) {
                 if (Files.isSymbolicLink(path)) {
                     throw new IOException("the benchmark lock " + path + " is a symbolic link: refused", e);
@@ -203,11 +209,51 @@ public final class MachineLock implements AutoCloseable {
         throw new IOException("cannot open the benchmark lock " + path + ": it keeps appearing and disappearing");
     }
 
-    private static void requireRegular(Path path, FileChannel c) throws IOException {
-        BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        if (!a.isRegularFile()) {
-            c.close();
-            throw new IOException("the benchmark lock " + path + " is not a regular file: refused");
+    /**
+     * Refuses (closing {@code c}) a lock file that is not a regular file or has another name too (a hard link, e.g.
+     * to a file of the system that root would then overwrite). Checked on the descriptor just opened, through
+     * {@code /proc/self/fd} (an fstat: no race with a file swapped after the open), else on the path.
+     */
+    private static void requireSafe(Path path, FileChannel c) throws IOException {
+        List<Map<String, Object>> seen = descriptorAttributes(path);
+        if (seen.isEmpty()) {
+            seen = List.of(Files.readAttributes(path, "unix:isRegularFile,nlink", LinkOption.NOFOLLOW_LINKS));
+        }
+        for (Map<String, Object> a : seen) {
+            String why = !Boolean.TRUE.equals(a.get("isRegularFile")) ? "is not a regular file"
+                    : a.get("nlink") instanceof Integer n && n != 1 ? "has " + n + " hard links" : null;
+            if (why != null) {
+                c.close();
+                throw new Refused("the benchmark lock " + path + " " + why + ": refused (remove it, or set -D"
+                        + PATH_PROPERTY + ")");
+            }
+        }
+    }
+
+    /** Attributes of the files this process's descriptors opened at {@code path} refer to; empty when unknown. */
+    private static List<Map<String, Object>> descriptorAttributes(Path path) {
+        List<Map<String, Object>> found = new ArrayList<>();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            Path expected = path.toAbsolutePath().getParent().toRealPath().resolve(path.getFileName());
+            for (Path fd : fds) {
+                try {
+                    if (Files.readSymbolicLink(fd).equals(expected)) {
+                        found.add(Files.readAttributes(fd, "unix:isRegularFile,nlink")); // follows: the fd's file
+                    }
+                } catch (IOException | RuntimeException closedMeanwhile) {
+                    // another thread's descriptor, gone
+                }
+            }
+        } catch (IOException | RuntimeException noProc) {
+            return List.of();
+        }
+        return found;
+    }
+
+    /** A lock file that must not be used; its message is the one line to print. */
+    private static final class Refused extends IOException {
+        Refused(String message) {
+            super(message);
         }
     }
 

@@ -112,6 +112,21 @@ class MachineLockTest {
     }
 
     @Test
+    void aHardLinkToAnotherFileIsRefusedAndThatFileLeftAlone() throws Exception {
+        Path precious = Files.writeString(dir.resolve("precious"), "keep me");
+        Path link = Files.createLink(dir.resolve("fairbench.lock"), precious);
+        assertThatThrownBy(() -> MachineLock.acquire(link, "fairbench run", false, line -> { }))
+                .hasMessage("the benchmark lock " + link + " has 2 hard links: refused (remove it, or set -D"
+                        + MachineLock.PATH_PROPERTY + ")");
+        assertThat(Files.readString(precious)).isEqualTo("keep me");
+
+        Path fifo = dir.resolve("fifo.lock");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        assertThatThrownBy(() -> MachineLock.acquire(fifo, "fairbench run", false, line -> { }))
+                .hasMessageContaining("is not a regular file: refused");
+    }
+
+    @Test
     void theDefaultPathIsTheSystemPropertyWhenSet() {
         String before = System.getProperty(MachineLock.PATH_PROPERTY);
         try {
