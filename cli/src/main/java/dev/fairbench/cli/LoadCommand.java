@@ -7,6 +7,7 @@ import dev.fairbench.loadgen.LoadReportWriter;
 import dev.fairbench.loadgen.LoadResult;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.loadgen.Progress;
+import dev.fairbench.runner.MachineLock;
 import dev.fairbench.loadgen.ProgressListener;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,6 +24,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,7 +33,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code fairbench load URL}: one load run with {@link LoadGenerator}, reported as text, JSON or CSV. Exit codes are
- * {@link LoadException}'s; option errors are usage errors (exit 2, one line on stderr).
+ * {@link LoadException}'s; option errors are usage errors (exit 2, one line on stderr). The load holds the
+ * machine-wide benchmark lock ({@link MachineLockMixin}) unless {@code --no-lock}; waiting for it is said on stderr.
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Load an HTTP/1.1 server and report throughput and latency.",
@@ -120,6 +123,13 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--allow-remote", description = "Allow targets that are not loopback addresses.")
     boolean allowRemote;
 
+    @Option(names = "--no-lock", description = "Do not take the machine-wide benchmark lock (e.g. to load a server "
+            + "while a benchmark runs, knowing that both disturb each other).")
+    boolean noLock;
+
+    @Mixin
+    MachineLockMixin lock;
+
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
@@ -132,14 +142,22 @@ public final class LoadCommand implements Callable<Integer> {
                 throw new LoadException(LoadException.REMOTE_REFUSED, "target " + address.getAddress()
                         .getHostAddress() + " is not a loopback address (use --allow-remote to load it anyway)");
             }
-            ProgressLine progress = showProgress() ? new ProgressLine(err) : null;
             LoadResult result;
-            try {
-                result = LoadGenerator.run(loadSpec, progress);
-            } finally {
-                if (progress != null) {
-                    progress.clear();
+            try (MachineLock held = noLock ? null : lock.acquire(commandLine(), line -> {
+                err.println(line);
+                err.flush();
+            })) {
+                ProgressLine progress = showProgress() ? new ProgressLine(err) : null;
+                try {
+                    result = LoadGenerator.run(loadSpec, progress);
+                } finally {
+                    if (progress != null) {
+                        progress.clear();
+                    }
                 }
+            } catch (IOException e) {
+                throw new LoadException(LoadException.INTERNAL, "cannot release the benchmark lock: "
+                        + e.getMessage(), e);
             }
             String report = LoadReportWriter.render(result, reportFormat, latencySpectrum);
             if (output == null) {
@@ -158,6 +176,10 @@ public final class LoadCommand implements Callable<Integer> {
             err.flush();
             return e.exitCode();
         }
+    }
+
+    private String commandLine() {
+        return "fairbench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
     }
 
     private LoadSpec loadSpec() throws IOException {

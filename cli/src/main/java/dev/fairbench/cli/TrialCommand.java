@@ -1,5 +1,6 @@
 package dev.fairbench.cli;
 
+import dev.fairbench.runner.MachineLock;
 import dev.fairbench.runner.Pass;
 import dev.fairbench.runner.TrialLoop;
 import dev.fairbench.runner.TrialOptions;
@@ -17,8 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * What the commands that run the {@link TrialLoop} share ({@code run}, {@code profile}, {@code capacity}): the
  * services and trial option groups, turning them into {@link TrialOptions}, and running the loop with the
- * command's passes. Exit codes: 0 every app and pass was measured or skipped for a printed reason; 1 one was
- * not, or the trial could not run; 2 usage error.
+ * command's passes while holding the machine-wide benchmark lock ({@link MachineLockMixin}). Exit codes: 0 every
+ * app and pass was measured or skipped for a printed reason; 1 one was not, the trial could not run, or the lock
+ * is held under {@code --no-wait}; 2 usage error.
  */
 abstract class TrialCommand implements Callable<Integer> {
     @Spec
@@ -29,6 +31,9 @@ abstract class TrialCommand implements Callable<Integer> {
 
     @Mixin
     TrialOptionsMixin trial;
+
+    @Mixin
+    MachineLockMixin lock;
 
     /** The command's name, first word of its summary line. */
     abstract String name();
@@ -48,10 +53,13 @@ abstract class TrialCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs the loop with {@code passes}; see the exit codes above. */
+    /**
+     * Runs the loop with {@code passes} holding the machine-wide lock (waiting for it, or failing under
+     * {@code --no-wait}); see the exit codes above.
+     */
     final int runTrial(TrialOptions options, List<Pass> passes) throws Exception {
         TrialLoop loop = new TrialLoop(options, passes, System.out, RunCommand.isTerminal());
-        try {
+        try (MachineLock held = lock.acquire(options.commandLine(), System.out::println)) {
             loop.run();
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);

@@ -2,6 +2,7 @@ package dev.fairbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fairbench.runner.MachineLock;
 import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
@@ -96,6 +97,8 @@ class RunnerCommandsTest {
     private static Process cli(String... args) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // the test's benchmark lock, never the machine's (see cli/pom.xml)
+                "-D" + MachineLock.PATH_PROPERTY + "=" + MachineLock.defaultPath(),
                 "-cp", classPath, Main.class.getName()));
         cmd.addAll(List.of(args));
         cmd.addAll(List.of(PORTS));

@@ -20,10 +20,11 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * What the machine and the checkout are: host, OS, kernel, JDK, toolchains, git commit. Also writes
- * {@code environment.json}, a standalone record of the session for people and tools, format:
+ * What the machine and the checkout are: host (with CPU governor and SMT), OS, kernel, JDK, toolchains, git commit
+ * and whether and how the tree differs from it ({@link Provenance}). Also writes {@code environment.json}, a
+ * standalone record of the session for people and tools, format:
  * <pre>{"host": {...}, "versions": {"java": ..., "postgresql": ..., "go": ...}, "environment": {...},
- *  "git": {"commit": ..., "dirty": ...}, "rules": {...the options...},
+ *  "git": {"commit": ..., "dirty": ..., "diff_sha256": ...}, "rules": {...the options...},
  *  "apps": [{"name", "label", "language", "stack", "versions", "build", "build_dir", "artifact", "toolchains",
  *            "start", "start_dir", "env", "runtime_flags", "routes", "unequalized"}]}</pre>
  * Stateless; thread-safe.
@@ -53,18 +54,50 @@ final class EnvironmentCapture {
         String os = lineOf(Path.of("/etc/os-release"), "PRETTY_NAME=")
                 .map(l -> l.substring(12).replace("\"", "")).orElse(System.getProperty("os.name"));
         String kernel = read(Path.of("/proc/sys/kernel/osrelease")).orElse(System.getProperty("os.version"));
-        return new Host(cpu, cores, Math.max(1, memKib * 1024), os, kernel);
+        return new Host(cpu, cores, Math.max(1, memKib * 1024), os, kernel, Provenance.cpuGovernor(),
+                Provenance.smt());
     }
 
-    /** Versions shared by all apps: the runner's JDK and every toolchain found. */
+    /**
+     * Versions shared by all apps: the runner's JDK ({@code java}: vendor and runtime version; {@code java_vm}: the
+     * JVM's vendor, name and {@code java.vm.version}), which is also the JDK of the Java apps ({@code ${JAVA}} in the
+     * registry), and every toolchain found.
+     */
     static Map<String, String> toolVersions() {
         Map<String, String> v = new TreeMap<>();
         v.put("java", Toolchains.version("java"));
+        v.put("java_vm", Provenance.javaVm());
         for (String tool : List.of("go", "rustc", "cargo", "mvn")) {
             String version = Toolchains.version(tool);
             if (version != null) v.put(tool, version);
         }
         return v;
+    }
+
+    /**
+     * The JDK of each app that starts a {@code java} other than the runner's ({@code ${JAVA}}), as
+     * {@code java.<app>} → its {@code java.vm.vendor} and {@code java.vm.version} (or the first line of
+     * {@code java -version}); empty when every Java app runs on the runner's JDK, as the registry's apps do.
+     */
+    static Map<String, String> appJdks(List<AppEntry> apps) {
+        Map<String, String> v = new TreeMap<>();
+        for (AppEntry e : apps) {
+            String first = e.start().strip().split("\\s+")[0].replace("\"", "").replace("'", "");
+            if (!first.equals("java") && !first.endsWith("/java")) continue;
+            String java = first.contains("/") ? e.startDir().resolve(first).toString() : first;
+            Commands.Result r = Commands.run(List.of(java, "-XshowSettings:properties", "-version"),
+                    Duration.ofSeconds(20));
+            String vendor = property(r.output(), "java.vm.vendor");
+            String version = property(r.output(), "java.vm.version");
+            v.put("java." + e.name(), vendor != null && version != null ? vendor + " " + version
+                    : r.ok() ? r.firstLine() : "unknown (" + java + " -version failed)");
+        }
+        return v;
+    }
+
+    private static String property(String settings, String key) {
+        return settings.lines().map(String::strip).filter(l -> l.startsWith(key + " = ")).findFirst()
+                .map(l -> l.substring(key.length() + 3).strip()).orElse(null);
     }
 
     /** Facts about the machine that may matter: hostname, virtualization, CPU frequency governor. */
@@ -87,17 +120,15 @@ final class EnvironmentCapture {
         return r.ok() && c.matches("[0-9a-f]{7,64}") ? c : null;
     }
 
-    /** Whether tracked files have uncommitted changes. */
+    /** Whether the checkout differs from its commit ({@link Provenance#dirty}). */
     static boolean gitDirty(Path repoRoot) {
-        Commands.Result r = Commands.run(List.of("git", "-C", repoRoot.toString(), "status", "--porcelain",
-                "--untracked-files=no"), Duration.ofSeconds(20));
-        return r.ok() && !r.output().isBlank();
+        return Provenance.dirty(repoRoot);
     }
 
     /** Writes {@code environment.json} into {@code dir}. */
     static void writeEnvironmentJson(Path dir, Host host, Map<String, String> versions, Map<String, String> environment,
-                                     String commit, boolean dirty, Map<String, Object> rules, List<AppEntry> apps,
-                                     Path repoRoot) throws IOException {
+                                     String commit, boolean dirty, String diffSha256, Map<String, Object> rules,
+                                     List<AppEntry> apps, Path repoRoot) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("host", host);
         root.put("versions", versions);
@@ -105,6 +136,7 @@ final class EnvironmentCapture {
         Map<String, Object> git = new LinkedHashMap<>();
         git.put("commit", commit);
         git.put("dirty", dirty);
+        if (diffSha256 != null) git.put("diff_sha256", diffSha256);
         root.put("git", git);
         root.put("rules", rules);
         root.put("apps", apps.stream().map(e -> describe(e, repoRoot)).toList());

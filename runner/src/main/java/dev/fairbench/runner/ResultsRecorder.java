@@ -94,17 +94,13 @@ final class ResultsRecorder {
         setup(s -> {
             Map<String, String> env = new TreeMap<>(s.environment());
             env.putAll(entries);
-            return new Setup(s.gitCommit(), s.gitDirty(), s.host(), s.pinning(), s.workers(), s.poolMax(), s.poolMin(),
-                    s.connections(), s.loadgenThreads(), s.warmupSeconds(), s.durationSeconds(), s.runs(), s.routes(),
-                    s.versions(), env);
+            return s.withEnvironment(env);
         });
     }
 
     /** Replaces the setup's pinning and writes. */
     synchronized void pinning(Pinning pinning) {
-        setup(s -> new Setup(s.gitCommit(), s.gitDirty(), s.host(), pinning, s.workers(), s.poolMax(), s.poolMin(),
-                s.connections(), s.loadgenThreads(), s.warmupSeconds(), s.durationSeconds(), s.runs(), s.routes(),
-                s.versions(), s.environment()));
+        setup(s -> s.withPinning(pinning));
     }
 
     private void setup(UnaryOperator<Setup> change) {

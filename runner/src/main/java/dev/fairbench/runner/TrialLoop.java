@@ -14,6 +14,7 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Setup;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.MachineLoad;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.workload.AppEnvironment;
@@ -82,6 +83,9 @@ public final class TrialLoop {
     private volatile Session session;
     private volatile String activity = "starting";
     private volatile Duration loadThisStart = Duration.ZERO;
+    private volatile MachineLoad.Sample machineBefore;
+    /** Appended to the machine-load keys of the environment when this trial adds to an earlier one's results. */
+    private volatile String loadKeySuffix = "";
 
     /**
      * @param passes   what to measure per app, in order; the first one decides the results' setup
@@ -107,6 +111,9 @@ public final class TrialLoop {
         Files.createDirectories(o.outputDir().resolve("logs"));
         Thread hook = new Thread(this::interrupted, "fairbench-trial-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        machineBefore = MachineLoad.sample(); // before our own services start: how busy the machine is without us
+        progress.line(machineBefore.describe());
+        machineBefore.warning().ifPresent(progress::line);
         try (Session s = Session.open(o.services(), out)) {
             this.session = s;
             recorder = openResults(s, entries);
@@ -137,6 +144,7 @@ public final class TrialLoop {
             }
             activity = "finishing";
             for (Pass p : passes) p.afterTrial(ctx);
+            recorder.environment(Map.of("load_average_after" + loadKeySuffix, MachineLoad.loadAverageNow()));
             recorder.finish();
             unplace(s);
             writeReports(recorder.results());
@@ -382,20 +390,27 @@ public final class TrialLoop {
     /**
      * The one place the results' metadata is recorded: the output directory's results are added to, unless the
      * first pass starts new ones or there are none; new ones record the version from the build, the contract
-     * version, the commit and whether the tree was dirty, the machine, the tools and the rules (also in
-     * {@code environment.json}).
+     * version, the commit and whether (and by what digest) the tree was dirty, the machine and how busy it was, the
+     * tools and the rules (also in {@code environment.json}). Added results get the machine's load under keys
+     * suffixed with {@code .<first pass>}.
      */
     private ResultsRecorder openResults(Session s, List<AppEntry> entries) throws IOException {
         Pass first = passes.getFirst();
         if (!first.startsNewResults() && Files.exists(ResultsStore.file(o.outputDir()))) {
             try {
-                return new ResultsRecorder(o.outputDir(), ResultsStore.read(o.outputDir()).finishedAt(null));
+                ResultsRecorder added = new ResultsRecorder(o.outputDir(),
+                        ResultsStore.read(o.outputDir()).finishedAt(null));
+                loadKeySuffix = "." + first.name();
+                added.environment(Map.of("load_average_before" + loadKeySuffix, machineBefore.loadAverage(),
+                        "idle_share_before" + loadKeySuffix, machineBefore.idle()));
+                return added;
             } catch (ResultsException e) {
                 throw new IOException(e.getMessage(), e);
             }
         }
         Host host = EnvironmentCapture.host(o.cores());
         Map<String, String> versions = new TreeMap<>(EnvironmentCapture.toolVersions());
+        versions.putAll(EnvironmentCapture.appJdks(entries));
         try {
             versions.put("postgresql", s.postgres().version());
         } catch (SQLException e) {
@@ -408,13 +423,17 @@ public final class TrialLoop {
         environment.put("detail_slugs", o.detailSlugs() == 0 ? "all" : Integer.toString(o.detailSlugs()));
         environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
         first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
+        environment.put("load_average_before", machineBefore.loadAverage());
+        environment.put("idle_share_before", machineBefore.idle());
         String commit = EnvironmentCapture.gitCommit(o.repoRoot());
         boolean dirty = EnvironmentCapture.gitDirty(o.repoRoot());
-        EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, rules(),
-                entries, o.repoRoot());
+        String diff = dirty ? Provenance.diffSha256(o.repoRoot()) : null;
+        if (dirty) progress.line(Provenance.dirtyWarning(commit, diff));
+        EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, diff,
+                rules(), entries, o.repoRoot());
         CpuPlacement p = o.placement();
         Pass.Timing t = first.timing();
-        Setup setup = new Setup(commit, dirty, host, new Pinning(false, p.appCpus(), p.servicesCpus(),
+        Setup setup = new Setup(commit, dirty, diff, host, new Pinning(false, p.appCpus(), p.servicesCpus(),
                 p.servicesCpus(), p.loadgenCpus()), p.appCpuCount(), AppEnvironment.DEFAULT_POOL_MAX,
                 AppEnvironment.DEFAULT_POOL_MIN, o.connections(), o.loadgenThreads(), t.warmup().toMillis() / 1000.0,
                 t.duration().toMillis() / 1000.0, t.runs(), o.routes().stream().map(Route::routeName).toList(),

@@ -78,6 +78,11 @@ public final class ReportBuilder {
     private void title() {
         out.add(new Heading(1, m.get("title"), "top"));
         Setup s = rules();
+        if (s.gitDirty()) {
+            out.add(new Paragraph(m.get("dirty", s.gitCommit() == null ? "—"
+                    : s.gitCommit().substring(0, Math.min(12, s.gitCommit().length())),
+                    s.gitDiffSha256() == null ? "—" : s.gitDiffSha256())));
+        }
         String when = m.get("measured.on", m.date(results.startedAt()), s.host().cpuModel(),
                 String.valueOf(s.host().logicalCpus()), m.number(s.host().memoryBytes() / 1073741824.0, 1));
         out.add(new Paragraph(when));

@@ -1,6 +1,7 @@
 /**
  * Processes under test as /proc and the OS see them: CPU placement (taskset), CPU time and memory of process
- * trees, context switches, GC counters of JVMs, and running commands with a time limit.
+ * trees, context switches, GC counters of JVMs, how busy the whole machine is, and running commands with a time
+ * limit.
  * <p>May import: the JDK only.
  */
 package dev.fairbench.runner.proc;

@@ -9,8 +9,9 @@ import java.util.List;
 /**
  * The whole blog: every row of every table, each list ordered by primary key. Immutable.
  *
- * <p>{@link #canonicalDump()} is the format whose SHA-256 the contract pins: one line per row, tables in the order
- * authors, tags, posts, post_tags, comments, fields joined by a tab, a line feed inside a field written as
+ * <p>{@link #canonicalDump()} is the format whose SHA-256 the contract pins (docs/workload.md §3 is the normative
+ * recipe): one line per row, tables in the order authors, tags, posts, post_tags, comments, each line the table
+ * name followed by the table's columns in schema order, joined by a tab, a line feed inside a field written as
  * {@code \n}, every line ending in a line feed, dates as {@code YYYY-MM-DD}.
  */
 public record Dataset(List<Author> authors, List<Tag> tags, List<Post> posts, List<PostTag> postTags,
