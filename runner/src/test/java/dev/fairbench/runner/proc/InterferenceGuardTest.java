@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +15,11 @@ class InterferenceGuardTest {
 
     @Test
     void aBusyNeighbourDisturbsTheWindowAndIsNamed() throws Exception {
-        InterferenceGuard guard = new InterferenceGuard(Set::of, InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES);
+        // Whatever ran before the test (other builds on a shared machine) counts as own here, so that only the
+        // neighbour started below is foreign; init is left out, because the neighbour is reparented to it.
+        Set<Long> before = ProcessHandle.allProcesses().map(ProcessHandle::pid).filter(p -> p != 1)
+                .collect(Collectors.toSet());
+        InterferenceGuard guard = new InterferenceGuard(() -> before, InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES);
         long pid;
         try (BusyNeighbour neighbour = BusyNeighbour.start("0")) {
             pid = neighbour.pid();
@@ -23,9 +28,9 @@ class InterferenceGuardTest {
         Interference i = guard.stop();
         assertThat(i.disturbed()).as("%s", i).isTrue();
         assertThat(i.foreignCores()).isGreaterThan(0.3);
-        // Other work on the machine may outrank it, but a core's worth of spinning stays among the top three.
-        assertThat(i.top()).filteredOn(p -> p.pid() == pid).singleElement()
-                .satisfies(p -> assertThat(p.command()).contains("while :"));
+        var named = i.top().stream().filter(p -> p.pid() != 1).findFirst().orElseThrow();
+        assertThat(named.pid()).isEqualTo(pid);
+        assertThat(named.command()).contains("while :");
         assertThat(guard.stop()).isSameAs(i);
     }
 
