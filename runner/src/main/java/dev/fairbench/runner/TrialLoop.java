@@ -83,6 +83,8 @@ public final class TrialLoop {
     private volatile Session session;
     private volatile String activity = "starting";
     private volatile Duration loadThisStart = Duration.ZERO;
+    /** The app started last (being started, gated, measured or stopped now), or null before the first. */
+    private volatile String inProgress;
     private volatile MachineLoad.Sample machineBefore;
     /** Appended to the machine-load keys of the environment when this trial adds to an earlier one's results. */
     private volatile String loadKeySuffix = "";
@@ -219,6 +221,7 @@ public final class TrialLoop {
         }
         long start = System.nanoTime();
         loadThisStart = Duration.ZERO;
+        inProgress = name;
         String failed = runPass(pass, round, e, ctx);
         progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
         if (failed == null) {
@@ -479,12 +482,21 @@ public final class TrialLoop {
         if (s != null) unplace(s);
     }
 
-    /** Marks the app in progress failed and the apps not reached skipped, writes, and ignores later changes. */
+    /**
+     * Marks the app in progress failed (or, when earlier rounds measured it, keeps it measured with the reason), and
+     * the apps not reached skipped; writes, and ignores later changes.
+     */
     private void sealWith(String inProgressReason, String notReachedReason) {
         recorder.seal(r -> {
             Results next = r;
+            String current = inProgress;
             for (AppResult a : r.apps()) {
-                if (IN_PROGRESS.equals(a.reason())) next = next.withApp(a.withStatus(AppStatus.FAILED, inProgressReason));
+                if (IN_PROGRESS.equals(a.reason())) {
+                    next = next.withApp(a.withStatus(AppStatus.FAILED, inProgressReason));
+                } else if (a.name().equals(current) && a.status() == AppStatus.MEASURED) {
+                    // Measured in earlier rounds: what was measured stays measured, and the record says it is partial.
+                    next = next.withApp(a.withStatus(AppStatus.MEASURED, inProgressReason));
+                }
             }
             for (AppEntry e : List.copyOf(notReached)) {
                 if (next.app(e.name()).isEmpty()) next = next.withApp(newRecord(e, AppStatus.SKIPPED, notReachedReason));
