@@ -23,7 +23,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.HashSet;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The capacity pass of {@code fairbench capacity APP/ROUTE} and {@code run --capacity}: a {@link CapacityProbe} on
@@ -90,7 +92,14 @@ public final class CapacityPass implements Pass {
         ctx.activity(app.name() + " " + r + " capacity search");
         LoadSpec spec = ctx.targets().spec(route, app.port(), ctx.options().connections(),
                 ctx.options().loadgenThreads(), settings.step());
-        CapacityProbe.Outcome outcome = new CapacityProbe(settings, ctx.out()).measure(r, spec,
+        var services = ctx.session().services();
+        Set<Long> roots = new HashSet<>();
+        roots.add(app.pid());
+        services.postgresPid().ifPresent(roots::add);
+        services.redisPid().ifPresent(roots::add);
+        var guard = new CapacityProbe.Guard(() -> roots, ctx.options().guard().maxForeignCores(),
+                ctx.options().guard().retries());
+        CapacityProbe.Outcome outcome = new CapacityProbe(settings, ctx.out(), guard).measure(r, spec,
                 OptionalLong.of(app.pid()));
         ctx.line("[" + app.name() + "] " + describe(outcome));
         writeRaw(ctx.options().outputDir(), app.name(), ctx.options().connections(), outcome);

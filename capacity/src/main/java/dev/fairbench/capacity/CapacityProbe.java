@@ -6,6 +6,8 @@ import dev.fairbench.loadgen.LoadResult;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.report.Hlogs;
 import dev.fairbench.results.CapacityResult;
+import dev.fairbench.results.Interference;
+import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.proc.ProcFs;
 import dev.fairbench.runner.proc.RunSampler;
 
@@ -21,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The capacity of one route: the highest fixed request rate at which the corrected p99 stays under an SLO, found
@@ -87,12 +91,25 @@ public final class CapacityProbe {
      */
     public record Outcome(CapacityResult result, CapacityResult.Step best, Overload overload) {}
 
+    /**
+     * The interference guard of every step: a step in which processes outside {@code ownRoots}' trees used more
+     * than {@code maxForeignCores} is measured again, at most {@code retries} times; the last one counts.
+     */
+    public record Guard(Supplier<Set<Long>> ownRoots, double maxForeignCores, int retries) {}
+
     private final Settings settings;
     private final PrintStream out;
+    private final Guard guard;
 
     public CapacityProbe(Settings settings, PrintStream out) {
+        this(settings, out, null);
+    }
+
+    /** A probe whose steps are watched by {@code guard} (null: not watched). */
+    public CapacityProbe(Settings settings, PrintStream out, Guard guard) {
         this.settings = settings;
         this.out = out;
+        this.guard = guard;
     }
 
     /**
@@ -160,13 +177,24 @@ public final class CapacityProbe {
         awaitDrained(closed);
         LoadSpec fixed = closed.withRate(rate);
         if (!settings.stepWarmup().isZero()) LoadGenerator.run(fixed.withDuration(settings.stepWarmup()), null);
-        long cpu0 = pid.isPresent() ? ProcFs.treeCpuMicros(pid.getAsLong()) : 0;
-        RunSampler sampler = pid.isPresent() ? new RunSampler(pid.getAsLong(), settings.step(), true) : null;
+        long cpu0;
+        RunSampler sampler;
         LoadResult r;
-        try {
-            r = LoadGenerator.run(fixed.withDuration(settings.step()), null);
-        } finally {
-            if (sampler != null) sampler.close();
+        Interference interference = null;
+        for (int attempt = 0; ; attempt++) {
+            cpu0 = pid.isPresent() ? ProcFs.treeCpuMicros(pid.getAsLong()) : 0;
+            sampler = pid.isPresent() ? new RunSampler(pid.getAsLong(), settings.step(), true) : null;
+            InterferenceGuard watch = guard == null ? null : new InterferenceGuard(guard.ownRoots(), guard.maxForeignCores());
+            try {
+                r = LoadGenerator.run(fixed.withDuration(settings.step()), null);
+            } finally {
+                if (sampler != null) sampler.close();
+                if (watch != null) interference = watch.stop();
+            }
+            if (interference == null || !interference.disturbed() || attempt >= guard.retries()) break;
+            out.printf(Locale.ROOT, "  %,9.0f req/s offered: disturbed (foreign CPU %.2f cores), measuring the step again%n",
+                    rate, interference.foreignCores());
+            awaitDrained(closed);
         }
         Double cpuSeconds = pid.isPresent() ? Math.max(0, ProcFs.treeCpuMicros(pid.getAsLong()) - cpu0) / 1e6 : null;
         Long rss = sampler == null ? null : sampler.rssSamples().stream().mapToLong(RunSampler.RssSample::rssBytes)
@@ -176,13 +204,13 @@ public final class CapacityProbe {
                 r.requestsPerSecond(), r.errors() + r.non2xx()));
         loads.add(r);
         out.printf(Locale.ROOT, "  %,9.0f req/s offered: %,9.0f completed  p99 %8.2f ms  p99.9 %8.2f ms  errors %d"
-                        + "  timeouts %d  non-2xx %d%s  %s%n", rate, r.requestsPerSecond(), latency.p99Ms(),
+                        + "  timeouts %d  non-2xx %d%s  %s%s%n", rate, r.requestsPerSecond(), latency.p99Ms(),
                 latency.p999Ms(), r.connectErrors() + r.readErrors() + r.writeErrors(), r.timeouts(), r.non2xx(),
                 cpuSeconds == null || cpuSeconds == 0 ? ""
                         : String.format(Locale.ROOT, "  %,.0f req/CPU-s", r.requestsCompleted() / cpuSeconds),
-                ok ? "within SLO" : "SLO broken");
+                ok ? "within SLO" : "SLO broken", interference != null && interference.disturbed() ? "  DISTURBED" : "");
         return new CapacityResult.Step(rate, r.requestsCompleted(), r.requestsPerSecond(), latency, r.errors(),
-                r.non2xx(), cpuSeconds, rss, ok);
+                r.non2xx(), cpuSeconds, rss, ok, interference);
     }
 
     /**

@@ -7,7 +7,9 @@ import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.runner.RunningApp;
 import dev.fairbench.runner.TrialContext;
 import dev.fairbench.runner.RouteTargets;
+import dev.fairbench.results.Interference;
 import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.proc.ProcFs;
 import dev.fairbench.runner.proc.RunSampler;
@@ -22,7 +24,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -189,6 +193,11 @@ public final class AppProfiler {
         Long redisCpu0 = cpu(ctx.session().services().redisPid());
         RunSampler sampler = new RunSampler(app.pid(), settings.window(), false);
         WireWindow wire = new WireWindow(pg, redis, settings.window().toNanos());
+        Set<Long> roots = new HashSet<>();
+        roots.add(app.pid());
+        ctx.session().services().postgresPid().ifPresent(roots::add);
+        ctx.session().services().redisPid().ifPresent(roots::add);
+        InterferenceGuard guard = new InterferenceGuard(() -> roots, ctx.options().guard().maxForeignCores());
         window[0] = Instant.now();
         LoadResult load;
         try {
@@ -202,6 +211,13 @@ public final class AppProfiler {
             }
         } finally {
             sampler.close();
+        }
+        Interference interference = guard.stop();
+        if (interference.disturbed()) {
+            // Counts (queries, round trips) do not depend on neighbours; the CPU split of this window does.
+            notes.add(String.format(Locale.ROOT, "the counting window was disturbed: foreign CPU %.2f cores by %s; its "
+                    + "CPU split is not comparable", interference.foreignCores(), interference.top().stream()
+                    .map(p -> p.command() + " (" + p.pid() + ")").collect(java.util.stream.Collectors.joining(", "))));
         }
         window[1] = Instant.now();
         awaitQuietWire(pg, redis);

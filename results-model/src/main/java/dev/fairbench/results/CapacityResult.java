@@ -58,10 +58,18 @@ public record CapacityResult(String route, @JsonProperty("slo_p99_ms") double sl
      * @param appRssPeakBytes     peak app RSS during the step, or {@code null}
      * @param withinSlo           whether the step met the SLO (decided by the runner: p99, errors, non-2xx and
      *                            achieved rate)
+     * @param interference        what else used the machine during the step, or {@code null} when not watched
      */
     public record Step(double targetRatePerSecond, long requestsCompleted, double requestsPerSecond,
                        Latency latency, long errors, @JsonProperty("non_2xx") long non2xx, Double appCpuSeconds,
-                       Long appRssPeakBytes, boolean withinSlo) {
+                       Long appRssPeakBytes, boolean withinSlo, Interference interference) {
+
+        /** A step measured without the interference guard. */
+        public Step(double targetRatePerSecond, long requestsCompleted, double requestsPerSecond, Latency latency,
+                    long errors, long non2xx, Double appCpuSeconds, Long appRssPeakBytes, boolean withinSlo) {
+            this(targetRatePerSecond, requestsCompleted, requestsPerSecond, latency, errors, non2xx, appCpuSeconds,
+                    appRssPeakBytes, withinSlo, null);
+        }
 
         /** Requests served per second of app CPU time, or {@code null} when CPU was not measured. */
         @JsonIgnore

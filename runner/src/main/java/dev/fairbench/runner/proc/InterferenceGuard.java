@@ -41,7 +41,7 @@ public final class InterferenceGuard {
     private final double maxForeignCores;
     private final long windowStartTicks;
     private final long startNanos;
-    private final CpuTimes cpuBefore;
+    private final ProcStat cpuBefore;
     private final ScheduledExecutorService timer;
     /** Per process (pid and start time): the ticks when first seen, and when last seen. */
     private final Map<String, long[]> foreign = new HashMap<>();
@@ -59,7 +59,7 @@ public final class InterferenceGuard {
         this.ownRoots = ownRoots;
         this.maxForeignCores = maxForeignCores;
         this.windowStartTicks = uptimeTicks();
-        this.cpuBefore = CpuTimes.read();
+        this.cpuBefore = ProcStat.read();
         this.startNanos = System.nanoTime();
         sample();
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -76,7 +76,7 @@ public final class InterferenceGuard {
         timer.shutdownNow();
         sample();
         double window = (System.nanoTime() - startNanos) / 1e9;
-        CpuTimes cpuAfter = CpuTimes.read();
+        ProcStat cpuAfter = ProcStat.read();
         double tick = 1.0 / ProcFs.clockTicksPerSecond();
         long foreignTicks = sum(foreign);
         long accounted = sum(everyProcess);

@@ -52,8 +52,8 @@ class InterferenceGuardTest {
 
     @Test
     void busyShareOfACpuSet() {
-        CpuTimes before = CpuTimes.parse(List.of("cpu  1 1 1 1", "cpu0 100 0 50 800 50 0 0 0", "cpu1 10 0 0 90 0 0 0 5"));
-        CpuTimes after = CpuTimes.parse(List.of("cpu  1 1 1 1", "cpu0 190 0 50 810 50 0 0 0", "cpu1 20 0 0 180 0 0 0 9"));
+        ProcStat before = ProcStat.parse(List.of("cpu  1 1 1 1", "cpu0 100 0 50 800 50 0 0 0", "cpu1 10 0 0 90 0 0 0 5"));
+        ProcStat after = ProcStat.parse(List.of("cpu  1 1 1 1", "cpu0 190 0 50 810 50 0 0 0", "cpu1 20 0 0 180 0 0 0 9"));
         assertThat(after.busyShareSince(before, List.of(0))).isEqualTo(0.9);
         assertThat(after.busyShareSince(before, List.of(1))).isEqualTo(0.1);
         assertThat(after.busyShareSince(before, List.of(0, 1))).isEqualTo(0.5);

@@ -19,24 +19,24 @@ import java.util.Map;
  * @param idleTicks  per CPU number
  * @param stealTicks per CPU number
  */
-public record CpuTimes(Map<Integer, Long> busyTicks, Map<Integer, Long> idleTicks, Map<Integer, Long> stealTicks) {
+public record ProcStat(Map<Integer, Long> busyTicks, Map<Integer, Long> idleTicks, Map<Integer, Long> stealTicks) {
 
-    public CpuTimes {
+    public ProcStat {
         busyTicks = Map.copyOf(busyTicks);
         idleTicks = Map.copyOf(idleTicks);
         stealTicks = Map.copyOf(stealTicks);
     }
 
     /** Reads {@code /proc/stat}; empty maps when it cannot be read (not Linux). */
-    public static CpuTimes read() {
+    public static ProcStat read() {
         try {
             return parse(Files.readAllLines(Path.of("/proc/stat")));
         } catch (IOException e) {
-            return new CpuTimes(Map.of(), Map.of(), Map.of());
+            return new ProcStat(Map.of(), Map.of(), Map.of());
         }
     }
 
-    static CpuTimes parse(List<String> lines) {
+    static ProcStat parse(List<String> lines) {
         Map<Integer, Long> busy = new HashMap<>();
         Map<Integer, Long> idle = new HashMap<>();
         Map<Integer, Long> steal = new HashMap<>();
@@ -50,14 +50,14 @@ public record CpuTimes(Map<Integer, Long> busyTicks, Map<Integer, Long> idleTick
             idle.put(cpu, v[3] + v[4]);
             steal.put(cpu, v[7]);
         }
-        return new CpuTimes(busy, idle, steal);
+        return new ProcStat(busy, idle, steal);
     }
 
     /**
      * The busy share of {@code cpus} from {@code before} to this reading: busy ticks over busy + idle ticks, 0 to 1
      * (1 = every CPU of the set busy the whole time); 0 when no tick passed or no CPU of the set is known.
      */
-    public double busyShareSince(CpuTimes before, List<Integer> cpus) {
+    public double busyShareSince(ProcStat before, List<Integer> cpus) {
         long busy = 0;
         long all = 0;
         for (int cpu : cpus) {
@@ -73,14 +73,14 @@ public record CpuTimes(Map<Integer, Long> busyTicks, Map<Integer, Long> idleTick
     }
 
     /** Busy ticks of every CPU from {@code before} to this reading. */
-    public long busyTicksSince(CpuTimes before) {
+    public long busyTicksSince(ProcStat before) {
         long sum = 0;
         for (var e : busyTicks.entrySet()) sum += e.getValue() - before.busyTicks.getOrDefault(e.getKey(), e.getValue());
         return sum;
     }
 
     /** Stolen ticks of every CPU from {@code before} to this reading. */
-    public long stealTicksSince(CpuTimes before) {
+    public long stealTicksSince(ProcStat before) {
         long sum = 0;
         for (var e : stealTicks.entrySet()) sum += e.getValue() - before.stealTicks.getOrDefault(e.getKey(), e.getValue());
         return sum;
