@@ -22,6 +22,7 @@ import dev.fairbench.report.render.Block.LegendEntry;
 import dev.fairbench.report.render.Block.Paragraph;
 import dev.fairbench.report.render.Block.Table;
 
+import dev.fairbench.stats.Intervals;
 import dev.fairbench.stats.Verdict;
 
 import java.util.ArrayList;
@@ -332,12 +333,16 @@ public final class ReportBuilder {
                     Optional.of(ranked && verdict.ranking() != null ? verdict.ranking() : none)));
             List<String> spreads = new ArrayList<>();
             for (AppSummary a : apps) {
-                spreads.add(a.app().label() + " ±" + m.percent(a.summary().spread()));
+                double[] rounds = a.app().route(route).orElseThrow().runs().stream()
+                        .mapToDouble(RunResult::requestsPerSecond).toArray();
+                String interval = rounds.length < 2 ? "" : VerdictsBuilder.interval(Intervals.ofRounds(rounds), 0, m);
+                spreads.add(a.app().label() + " ±" + m.percent(a.summary().spread()) + interval
+                        + (a.summary().bound() == null ? "" : ", " + m.get("bound." + a.summary().bound().json())));
             }
             long errors = apps.stream().mapToLong(a -> a.summary().errors()).sum();
             long non2xx = apps.stream().mapToLong(a -> a.summary().non2xx()).sum();
             out.add(new Paragraph(m.get("throughput.note", m.integer(s.runs()), seconds(s.durationSeconds()),
-                    m.integer(s.connections()), m.integer(non2xx), m.integer(errors), String.join(", ", spreads)),
+                    m.integer(s.connections()), m.integer(non2xx), m.integer(errors), String.join("; ", spreads)),
                     true));
         }
     }

@@ -12,6 +12,7 @@ import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
 import dev.fairbench.results.RunResult;
 import dev.fairbench.stats.Interval;
+import dev.fairbench.stats.Intervals;
 import dev.fairbench.stats.Verdict;
 
 import java.util.ArrayList;
@@ -119,7 +120,8 @@ public final class VerdictsBuilder {
                 rows.add(List.of(m.route(route), a.app().label(),
                         s.bound() == null ? "—" : m.get("bound." + s.bound().json()),
                         s.appCpuUsPerRequest() == null ? "—" : m.number(s.appCpuUsPerRequest(), 1)
-                                + (s.appCpuSpread() == null ? "" : " ±" + m.percent(s.appCpuSpread())),
+                                + (s.appCpuSpread() == null ? "" : " ±" + m.percent(s.appCpuSpread()))
+                                + cpuInterval(a.app(), route),
                         opt(s.postgresCpuUsPerRequest()), opt(s.redisCpuUsPerRequest()), opt(s.totalCpuUsPerRequest()),
                         s.requestsPerAppCpuSecond() == null ? "—" : m.integer(s.requestsPerAppCpuSecond()), cheapest));
             }
@@ -131,6 +133,18 @@ public final class VerdictsBuilder {
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.bound"), m.get("col.cpu.app"),
                 m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.cpu.total"), m.get("col.per.cpus"),
                 m.get("col.cheapest")), List.of(false, false, false, true, true, true, true, true, false), rows));
+    }
+
+    /** The 95% interval of the mean app CPU per request over the rounds, or empty with fewer than 2 rounds. */
+    private String cpuInterval(AppResult app, String route) {
+        double[] rounds = app.route(route).orElseThrow().runs().stream().mapToDouble(RouteVerdict::appCpuUsPerRequest)
+                .filter(v -> v > 0).toArray();
+        return rounds.length < 2 ? "" : interval(Intervals.ofRounds(rounds), 1, m);
+    }
+
+    /** {@code  [low–high]} of a 95% interval, or empty when it has none. */
+    static String interval(Interval i, int decimals, Messages m) {
+        return i.hasInterval() ? " [" + m.number(i.low(), decimals) + "–" + m.number(i.high(), decimals) + "]" : "";
     }
 
     private String cell(Verdict v, String app) {
