@@ -75,7 +75,7 @@ public final class ProfilePass implements Pass {
         postgresProxy = CountingProxy.postgres(db.host(), db.port());
         redisProxy = CountingProxy.redis(redisUri.getHost(), redisUri.getPort());
         String pgUrl = new DatabaseUrl("127.0.0.1", postgresProxy.port(), db.database(), db.user(), db.password()).libpqUrl();
-        String redisUrl = "redis://127.0.0.1:" + redisProxy.port() + (redisUri.getRawPath() == null ? "" : redisUri.getRawPath());
+        String redisUrl = dev.fairbench.services.ServiceUrls.withAddress(services.redisUrl(), "127.0.0.1", redisProxy.port());
         return new Endpoints(pgUrl, redisUrl);
     }
 

@@ -15,4 +15,23 @@ public record ServiceUrls(String postgresUrl, String redisUrl, String seedPostgr
     public ServiceUrls(String postgresUrl, String redisUrl) {
         this(postgresUrl, redisUrl, postgresUrl);
     }
+
+    /**
+     * {@code url} pointed at {@code host:port} instead (a proxy in front of the server), keeping its scheme, user,
+     * password, path and query as they are written.
+     *
+     * @throws IllegalArgumentException when {@code url} is not an absolute URL
+     */
+    public static String withAddress(String url, String host, int port) {
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(url);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("not a URL: " + Redaction.redact(url), e);
+        }
+        if (uri.getScheme() == null) throw new IllegalArgumentException("not an absolute URL: " + Redaction.redact(url));
+        return uri.getScheme() + "://" + (uri.getRawUserInfo() == null ? "" : uri.getRawUserInfo() + "@") + host + ":"
+                + port + (uri.getRawPath() == null ? "" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    }
 }

@@ -361,8 +361,9 @@ public abstract class AppConformanceSuite {
         return redisConnection.sync();
     }
 
+    /** The owner's URL: the tests change rows, which the apps' read-only role may not. */
     private DatabaseUrl database() {
-        return DatabaseUrl.parse(services.postgresUrl());
+        return DatabaseUrl.parse(services.seedPostgresUrl());
     }
 
     private static Post somePost() {
