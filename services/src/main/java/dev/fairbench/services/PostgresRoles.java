@@ -52,6 +52,7 @@ final class PostgresRoles {
         }
         try (Connection c = connect(port, db, ownerPassword); Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS " + schema + " AUTHORIZATION " + owner);
+            s.execute("COMMENT ON SCHEMA " + schema + " IS '" + dev.fairbench.workload.data.Seeder.SCHEMA_MARK + "'");
             s.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC");
             s.execute("REVOKE ALL ON SCHEMA " + schema + " FROM PUBLIC");
             s.execute("GRANT USAGE ON SCHEMA " + schema + " TO " + app);

@@ -13,7 +13,9 @@ import java.util.Set;
 /**
  * Keeps seeding off other people's objects: fairbench works only in the schema {@value Seeder#SCHEMA}, and refuses
  * that schema when it holds a relation (table, view, materialized view, foreign table or sequence) that is not one
- * of the contract's five tables, since a schema of that name may be someone else's on a shared server.
+ * of the contract's five tables, or holds any relation while lacking fairbench's {@link Seeder#SCHEMA_MARK comment}
+ * (a {@code posts} table of someone else's in a schema of that name), since a schema of that name may be someone
+ * else's on a shared server.
  */
 final class SchemaGuard {
     /** The contract's tables (docs/workload.md section 2), the only relations seeding drops. */
@@ -26,6 +28,14 @@ final class SchemaGuard {
      * normally when it has none or does not exist yet.
      */
     static void requireOnlyOwnObjects(Connection c, DatabaseUrl url) throws SQLException {
+        boolean marked = false;
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = ?")) {
+            ps.setString(1, Seeder.SCHEMA);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) marked = Seeder.SCHEMA_MARK.equals(rs.getString(1));
+            }
+        }
         List<String> foreign = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT c.relname FROM pg_class c"
                 + " JOIN pg_namespace n ON n.oid = c.relnamespace"
@@ -33,7 +43,7 @@ final class SchemaGuard {
             ps.setString(1, Seeder.SCHEMA);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    if (!OWN_TABLES.contains(rs.getString(1))) foreign.add(rs.getString(1));
+                    if (!marked || !OWN_TABLES.contains(rs.getString(1))) foreign.add(rs.getString(1));
                 }
             }
         }

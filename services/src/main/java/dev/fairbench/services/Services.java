@@ -61,10 +61,11 @@ public final class Services {
 
     /**
      * The given URLs, else those of the embedded servers (apps get the read-only role, seeding the owner). Reading
-     * an embedded server's URL creates its password file when there is none yet.
+     * an embedded server's URL creates its password file when there is none yet. A given PostgreSQL URL reaches
+     * apps with {@link #withSearchPath(String) the search_path of fairbench's schema}.
      */
     public ServiceUrls urls() {
-        String pg = options.postgresUrl() != null ? options.postgresUrl() : postgres.url();
+        String pg = options.postgresUrl() != null ? withSearchPath(options.postgresUrl()) : postgres.url();
         String seed = options.postgresUrl() != null ? options.postgresUrl() : postgres.ownerUrl();
         String redisUrl = options.redisUrl() != null ? options.redisUrl() : redis.url();
         Redaction.registerUrl(pg);
@@ -89,6 +90,16 @@ public final class Services {
             }
         }
         return urls();
+    }
+
+    /**
+     * {@code url} with libpq's {@code options=-c search_path=fairbench} added, so that apps on an external server,
+     * whose role's default {@code search_path} does not name fairbench's schema, find the contract's tables
+     * unqualified; unchanged when it has an {@code options} parameter already (the user's choice).
+     */
+    static String withSearchPath(String url) {
+        if (url.contains("?options=") || url.contains("&options=")) return url;
+        return url + (url.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + Seeder.SCHEMA;
     }
 
     /** Stops both embedded servers (whoever started them) and waits until their processes are gone. */

@@ -34,8 +34,10 @@ class ExternalServicesTest {
                 .withUrls(EXISTING.urls().postgresUrl(), EXISTING.urls().redisUrl());
 
         try (RunningServices scope = Services.ensureRunning(options)) {
-            assertThat(scope.postgresUrl()).isEqualTo(EXISTING.urls().postgresUrl());
-            assertThat(scope.seedPostgresUrl()).as("external: seeding uses the given URL").isEqualTo(scope.postgresUrl());
+            assertThat(scope.postgresUrl()).as("apps get the search_path of schema fairbench")
+                    .isEqualTo(EXISTING.urls().postgresUrl() + "?options=-c%20search_path%3Dfairbench");
+            assertThat(scope.seedPostgresUrl()).as("external: seeding uses the given URL")
+                    .isEqualTo(EXISTING.urls().postgresUrl());
             assertThat(scope.redisUrl()).isEqualTo(EXISTING.urls().redisUrl());
             assertThat(scope.startedPostgres()).isFalse();
             assertThat(scope.startedRedis()).isFalse();

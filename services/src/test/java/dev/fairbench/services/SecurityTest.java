@@ -117,6 +117,27 @@ class SecurityTest {
     }
 
     @Test
+    void onAnotherDatabaseTheFairbenchSchemaOfSomeoneElseIsRefusedAndPublicLeftAlone() throws Exception {
+        String ownerUrl = SERVICES.urls().seedPostgresUrl();
+        exec(ownerUrl, "DROP DATABASE IF EXISTS shared");
+        exec(ownerUrl, "CREATE DATABASE shared");
+        String shared = ownerUrl.substring(0, ownerUrl.lastIndexOf('/')) + "/shared";
+        exec(shared, "CREATE TABLE public.posts (id int)");
+        exec(shared, "INSERT INTO public.posts VALUES (7)");
+        Services.seed(shared);
+        assertThat(ServicesTest.queryInt(shared, "SELECT id FROM public.posts")).as("public.posts untouched")
+                .isEqualTo(7);
+        assertThat(ServicesTest.queryInt(shared, "SELECT count(*) FROM fairbench.posts")).isEqualTo(1000);
+
+        exec(shared, "DROP SCHEMA fairbench CASCADE");
+        exec(shared, "CREATE SCHEMA fairbench");
+        exec(shared, "CREATE TABLE fairbench.posts (id int)");
+        assertThatThrownBy(() -> Services.seed(shared)).isInstanceOf(ServiceException.class)
+                .hasMessageContaining("posts").hasMessageContaining("refusing");
+        assertThat(ServicesTest.queryInt(shared, "SELECT count(*) FROM fairbench.posts")).as("not dropped").isZero();
+    }
+
+    @Test
     void urlsAndMessagesAreRedacted() {
         String redis = SERVICES.urls().redisUrl();
         String pg = SERVICES.urls().postgresUrl();

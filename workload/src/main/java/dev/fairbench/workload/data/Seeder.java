@@ -19,6 +19,11 @@ import java.util.Properties;
 public final class Seeder {
     /** The schema of fairbench's own that holds the contract's tables. */
     public static final String SCHEMA = "fairbench";
+    /**
+     * The comment fairbench puts on {@value #SCHEMA} when seeding: a schema of that name without it holding tables
+     * is someone else's, and is refused.
+     */
+    public static final String SCHEMA_MARK = "created by fairbench for its benchmark tables";
 
     private Seeder() {}
 
@@ -41,6 +46,7 @@ public final class Seeder {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
                 s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+                s.execute("COMMENT ON SCHEMA " + SCHEMA + " IS '" + SCHEMA_MARK + "'");
                 s.execute("SET LOCAL search_path = " + SCHEMA);
                 s.execute(schemaSql());
             }
