@@ -61,8 +61,14 @@ public final class EmbeddedPostgres extends EmbeddedServer {
         return url(APP_ROLE, appPasswordFile());
     }
 
-    /** The owner's URL, for setting up and seeding: {@code postgresql://fairbench:<password>@…}. A secret. */
+    /**
+     * The owner's URL, for setting up and seeding: {@code postgresql://fairbench:<password>@…}. A secret. Before the
+     * first start there is no password yet (initdb makes it), and the URL has none.
+     */
     public String ownerUrl() {
+        if (!Secrets.exists(ownerPasswordFile())) {
+            return "postgresql://" + ROLE + "@127.0.0.1:" + port() + "/" + DATABASE;
+        }
         return url(ROLE, ownerPasswordFile());
     }
 
@@ -120,6 +126,16 @@ public final class EmbeddedPostgres extends EmbeddedServer {
                     + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + ctlLog + ")");
         }
         PostgresRoles.prepare(port(), Secrets.read(ownerPasswordFile()), Secrets.readOrCreate(appPasswordFile()));
+    }
+
+    /**
+     * A cluster running without an owner password file was made by an older fairbench with trust authentication:
+     * it is stopped, and the start that follows recreates it with passwords.
+     */
+    @Override
+    void retireLegacy() {
+        java.util.OptionalLong pid = pid();
+        if (pid.isPresent() && !Secrets.exists(ownerPasswordFile())) stopPid(pid.getAsLong());
     }
 
     /** {@code pg_ctl -m fast stop}. */

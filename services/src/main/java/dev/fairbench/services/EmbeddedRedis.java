@@ -142,6 +142,26 @@ public final class EmbeddedRedis extends EmbeddedServer {
         return conf.toString();
     }
 
+    /**
+     * An older fairbench kept {@code redis-<port>.pid} directly in the Redis folder and ran the server without a
+     * password: such a server is stopped, and the start that follows replaces it.
+     */
+    @Override
+    void retireLegacy() {
+        Path legacy = baseDir.resolve("redis-" + port() + ".pid");
+        if (!Files.exists(legacy, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+        java.util.OptionalLong pid = Processes.readPidFile(legacy);
+        if (pid.isPresent() && Processes.isAlive(pid.getAsLong())) {
+            Path exe = Processes.executable(pid.getAsLong());
+            if (exe != null && isOwnExecutable(exe)) stopPid(pid.getAsLong());
+        }
+        try {
+            Files.deleteIfExists(legacy);
+        } catch (IOException e) {
+            throw new ServiceException("cannot remove " + legacy + ": " + e.getMessage(), e);
+        }
+    }
+
     /** SIGTERM: with no save points configured Redis exits without writing. */
     @Override
     void askToStop(long pid) {

@@ -47,11 +47,21 @@ final class ServiceUser {
     }
 
     /**
-     * Creates {@code dir} and its missing parents (mode 755) and checks every existing folder from the data folder
-     * down: {@link SafePaths#requireOwnedFolder(Path)}.
+     * Creates {@code dir} (a service folder of {@link #serviceDir(Path, String)}) and its missing parents (mode 755)
+     * and checks with {@link SafePaths#requireOwnedFolder(Path)} it, the folders created, and the folders above it up
+     * to the data folder or {@code /var/lib/fairbench}.
      */
     static void ensureDir(Path dir) {
         SafePaths.ensureOwnedFolder(dir);
+        Path absolute = dir.toAbsolutePath().normalize();
+        if (absolute.startsWith(ROOT_SERVICE_BASE)) {
+            // /var/lib/fairbench and the folder of this data dir: nobody but root may have made or changed them
+            for (Path p = absolute.getParent(); p != null && p.startsWith(ROOT_SERVICE_BASE); p = p.getParent()) {
+                SafePaths.requireOwnedFolder(p);
+            }
+        } else if (absolute.getParent() != null) {
+            SafePaths.requireOwnedFolder(absolute.getParent());
+        }
     }
 
     /** The command prefix that drops root, or an empty list when not root. Creates the user when missing. */
