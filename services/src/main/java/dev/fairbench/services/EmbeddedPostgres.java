@@ -138,6 +138,23 @@ public final class EmbeddedPostgres extends EmbeddedServer {
         if (pid.isPresent() && !Secrets.exists(ownerPasswordFile())) stopPid(pid.getAsLong());
     }
 
+    /**
+     * Deletes this port's cluster and password files, for tests on throw-away ports; nothing while the server runs.
+     *
+     * @return false when it runs (nothing deleted)
+     */
+    public boolean deleteFiles() {
+        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            if (isRunning()) return false;
+            Archives.deleteTree(clusterDir());
+            Files.deleteIfExists(ownerPasswordFile());
+            Files.deleteIfExists(appPasswordFile());
+            return true;
+        } catch (IOException e) {
+            throw new ServiceException("cannot delete the files of port " + port() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** {@code pg_ctl -m fast stop}. */
     @Override
     void askToStop(long pid) {

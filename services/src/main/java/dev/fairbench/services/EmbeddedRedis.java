@@ -162,6 +162,24 @@ public final class EmbeddedRedis extends EmbeddedServer {
         }
     }
 
+    /**
+     * Deletes this port's run folder and password file, for tests on throw-away ports; nothing while the server
+     * runs.
+     *
+     * @return false when it runs (nothing deleted)
+     */
+    public boolean deleteFiles() {
+        if (isRunning()) return false;
+        try {
+            Archives.deleteTree(runDir());
+            Files.deleteIfExists(passwordFile());
+            Files.deleteIfExists(baseDir.resolve("redis-" + port() + ".start.log"));
+            return true;
+        } catch (IOException e) {
+            throw new ServiceException("cannot delete the files of port " + port() + ": " + e.getMessage(), e);
+        }
+    }
+
     /** SIGTERM: with no save points configured Redis exits without writing. */
     @Override
     void askToStop(long pid) {

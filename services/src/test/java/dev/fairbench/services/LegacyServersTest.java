@@ -34,6 +34,7 @@ class LegacyServersTest {
         } finally {
             redis.stop();
             Processes.kill(oldPid);
+            redis.deleteFiles();
         }
     }
 }

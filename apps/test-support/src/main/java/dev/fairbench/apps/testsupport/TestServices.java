@@ -88,7 +88,11 @@ public final class TestServices {
                 return;
             }
         }
-        if (!postgres().isRunning()) deleteTree(cluster);
+        if (!postgres().isRunning()) {
+            deleteTree(cluster);
+            postgres().deleteFiles();
+        }
+        if (running.startedRedis()) running.embeddedRedis().ifPresent(EmbeddedRedis::deleteFiles);
     }
 
     /**
