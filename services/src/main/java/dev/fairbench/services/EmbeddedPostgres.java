@@ -139,7 +139,8 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     }
 
     /**
-     * Deletes this port's cluster and password files, for tests on throw-away ports; nothing while the server runs.
+     * Deletes this port's cluster, password files and logs, for tests on throw-away ports; nothing while the server
+     * runs.
      *
      * @return false when it runs (nothing deleted)
      */
@@ -149,6 +150,8 @@ public final class EmbeddedPostgres extends EmbeddedServer {
             Archives.deleteTree(clusterDir());
             Files.deleteIfExists(ownerPasswordFile());
             Files.deleteIfExists(appPasswordFile());
+            Files.deleteIfExists(baseDir.resolve("initdb-" + port() + ".log"));
+            Files.deleteIfExists(baseDir.resolve("pg_ctl-" + port() + ".log"));
             return true;
         } catch (IOException e) {
             throw new ServiceException("cannot delete the files of port " + port() + ": " + e.getMessage(), e);
