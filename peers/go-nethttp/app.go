@@ -23,6 +23,11 @@ const (
 
 	cacheTTL     = 60 * time.Second
 	maxBodyBytes = 65536
+	// serviceTimeout bounds all PostgreSQL and Redis work of one request (pool acquire, queries,
+	// cache reads and writes): a hung server yields a 503 within the contract's bound instead of a
+	// request blocked forever. pgx and go-redis drop a connection whose call hit the deadline, so
+	// no pool slot stays stuck once the server answers again.
+	serviceTimeout = 4 * time.Second
 )
 
 var (
@@ -122,9 +127,11 @@ func (a *app) get(w http.ResponseWriter, r *http.Request, h http.HandlerFunc) {
 // render answers an uncached page straight from PostgreSQL.
 func (a *app) render(p page) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), serviceTimeout)
+		defer cancel()
 		buf := a.buffer()
 		defer a.buffers.Put(buf)
-		if err := p(r.Context(), buf); err != nil {
+		if err := p(ctx, buf); err != nil {
 			fail(w, err)
 			return
 		}
@@ -136,7 +143,8 @@ func (a *app) render(p page) http.HandlerFunc {
 // and storing the page for 60 s on a miss.
 func (a *app) cached(p page) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
+		ctx, cancel := context.WithTimeout(r.Context(), serviceTimeout)
+		defer cancel()
 		key := "page:GET:" + r.URL.Path
 		body, err := a.rdb.Get(ctx, key).Bytes()
 		if err == nil {

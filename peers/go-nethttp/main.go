@@ -60,6 +60,10 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
+	// Bound every Redis call by the request's deadline (serviceTimeout), the connection handshake
+	// (dial and AUTH) included: a hung Redis must yield a 503 in time.
+	opts.ContextTimeoutEnabled = true
+	opts.DialTimeout = serviceTimeout / 2
 	rdb := redis.NewClient(opts)
 	defer rdb.Close()
 

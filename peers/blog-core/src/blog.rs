@@ -1,4 +1,5 @@
 use std::future::Future;
+use std::time::Duration;
 
 use redis::aio::ConnectionManager;
 use sqlx::PgPool;
@@ -12,6 +13,21 @@ pub struct Blog {
     templates: Templates,
 }
 
+/// Most time the PostgreSQL work of one request (acquiring a connection and every query) may take: a hung server
+/// (stopped, not closed) gives a 503 within the contract's 5 s bound (section 5) instead of a request blocked forever.
+pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
+
+/// `work` bounded by [`DB_TIMEOUT`]; on timeout the work is dropped (its connection is not reused while busy).
+async fn bounded<T>(work: impl Future<Output = Result<T, Failure>>) -> Result<T, Failure> {
+    match tokio::time::timeout(DB_TIMEOUT, work).await {
+        Ok(result) => result,
+        Err(_) => {
+            eprintln!("postgres: no answer within {} s", DB_TIMEOUT.as_secs());
+            Err(Failure::Unavailable)
+        }
+    }
+}
+
 impl Blog {
     pub fn new() -> Self {
         crate::phash::init();
@@ -22,7 +38,8 @@ impl Blog {
 
     /// `GET /`. Every route takes one connection for all its queries and gives it back before rendering.
     pub async fn index(&self, db: &PgPool) -> Result<Vec<u8>, Failure> {
-        let page = db::index(&mut *db.acquire().await?).await?;
+        let page = bounded(async { Ok::<_, Failure>(db::index(&mut *db.acquire().await?).await?) })
+            .await?;
         Ok(self.templates.index(&page).into_bytes())
     }
 
@@ -31,9 +48,10 @@ impl Blog {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        let page = db::post(&mut *db.acquire().await?, slug)
-            .await?
-            .ok_or(Failure::NotFound)?;
+        let page =
+            bounded(async { Ok::<_, Failure>(db::post(&mut *db.acquire().await?, slug).await?) })
+                .await?
+                .ok_or(Failure::NotFound)?;
         Ok(self.templates.post(&page).into_bytes())
     }
 
@@ -42,9 +60,10 @@ impl Blog {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        let page = db::tag(&mut *db.acquire().await?, slug)
-            .await?
-            .ok_or(Failure::NotFound)?;
+        let page =
+            bounded(async { Ok::<_, Failure>(db::tag(&mut *db.acquire().await?, slug).await?) })
+                .await?
+                .ok_or(Failure::NotFound)?;
         Ok(self.templates.tag(&page).into_bytes())
     }
 

@@ -133,6 +133,28 @@ mod tests {
         assert!(config(&[URLS[0], URLS[1], ("WORKERS", "0")]).is_err());
     }
 
+    /// The runner hands out URLs with generated passwords, and for an external PostgreSQL libpq's
+    /// `options=-c search_path=fairbench` (README, Services): both clients must take them as they are.
+    #[test]
+    fn urls_with_passwords_and_search_path() {
+        let c = config(&[
+            (
+                "DATABASE_URL",
+                "postgresql://fairbench_app:0123abcd@127.0.0.1:15432/fairbench?options=-c%20search_path%3Dfairbench",
+            ),
+            ("REDIS_URL", "redis://:89abcdef@127.0.0.1:16379"),
+        ])
+        .unwrap();
+        let pg = c.postgres().unwrap();
+        assert_eq!(pg.get_username(), "fairbench_app");
+        assert_eq!(pg.get_database(), Some("fairbench"));
+        assert_eq!(pg.get_options(), Some("-c search_path=fairbench"));
+        let redis = c.redis().unwrap();
+        let settings = redis.get_connection_info().redis_settings();
+        assert_eq!(settings.password(), Some("89abcdef"));
+        assert_eq!(settings.username(), None);
+    }
+
     #[test]
     fn pool_slices() {
         let slice = |max, min, workers| {

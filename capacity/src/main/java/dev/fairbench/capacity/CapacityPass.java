@@ -86,7 +86,7 @@ public final class CapacityPass implements Pass {
     @Override
     public void run(RunningApp app, TrialContext ctx) throws IOException, InterruptedException, LoadException {
         String r = route.routeName();
-        ctx.session().redis().flushdb();
+        ctx.session().redis().clearPageCache();
         ctx.line("[" + app.name() + "] " + r + " capacity, p99 under " + settings.sloP99Millis() + " ms (pid "
                 + app.pid() + ", CPUs " + ctx.options().placement().appCpus() + ")");
         ctx.activity(app.name() + " " + r + " capacity search");

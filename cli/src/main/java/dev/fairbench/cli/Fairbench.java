@@ -56,8 +56,9 @@ public final class Fairbench {
         return FAILURE;
     }
 
+    /** One line, with passwords ({@code --pg-url}, {@code --redis-url}, generated ones) redacted. */
     private static String oneLine(String s) {
-        return s.strip().replaceAll("\\s*\\R\\s*", " | ");
+        return dev.fairbench.services.Redaction.redact(s).strip().replaceAll("\\s*\\R\\s*", " | ");
     }
 
     /** A failure whose message is all a person needs: printed as is, without the exception's class name. */

@@ -1,6 +1,7 @@
 package dev.fairbench.cli;
 
 import dev.fairbench.services.RunningServices;
+import dev.fairbench.services.Redaction;
 import dev.fairbench.services.Services;
 import dev.fairbench.workload.data.DatabaseUrl;
 import dev.fairbench.workload.data.Dataset;
@@ -40,7 +41,7 @@ public final class SeedCommand implements Runnable {
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
         try (RunningServices running = Services.ensureRunning(services.options())) {
-            String url = running.postgresUrl();
+            String url = running.seedPostgresUrl();
             boolean loaded = true;
             if (ifNeeded) {
                 loaded = Services.ensureSeeded(url);
@@ -66,7 +67,8 @@ public final class SeedCommand implements Runnable {
         try {
             return DatasetLoader.load(DatabaseUrl.parse(url));
         } catch (SQLException e) {
-            throw new Fairbench.CommandFailure("cannot read the dataset back from " + url + ": " + e.getMessage(), e);
+            throw new Fairbench.CommandFailure("cannot read the dataset back from " + DatabaseUrl.parse(url) + ": "
+                    + Redaction.redact(e.getMessage()), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.fairbench.cli;
 
+import dev.fairbench.services.Redaction;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.workload.data.DatabaseUrl;
 import java.net.URI;
@@ -31,22 +32,26 @@ public final class ServiceOptionsMixin {
 
     @Option(names = "--pg-url", paramLabel = "URL", defaultValue = "${env:FAIRBENCH_PG_URL}",
             description = "Use this PostgreSQL instead of the embedded one, e.g. "
-                    + "postgresql://fairbench@127.0.0.1:5432/fairbench (env FAIRBENCH_PG_URL).")
+                    + "postgresql://user:password@db.example:5432/mydb (env FAIRBENCH_PG_URL). fairbench works only in"
+                    + " the schema fairbench there (created when missing, refused if it holds others' tables).")
     void setPostgresUrl(String url) {
         if (url == null || url.isBlank()) return;
+        Redaction.registerUrl(url);
         try {
             DatabaseUrl.parse(url);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(mixee.commandLine(), "invalid --pg-url/FAIRBENCH_PG_URL: " + e.getMessage());
+            throw new ParameterException(mixee.commandLine(), "invalid --pg-url/FAIRBENCH_PG_URL: "
+                    + Redaction.redact(e.getMessage()));
         }
         postgresUrl = url;
     }
 
     @Option(names = "--redis-url", paramLabel = "URL", defaultValue = "${env:FAIRBENCH_REDIS_URL}",
-            description = "Use this Redis instead of the embedded one, e.g. redis://127.0.0.1:6379 "
-                    + "(env FAIRBENCH_REDIS_URL).")
+            description = "Use this Redis instead of the embedded one, e.g. redis://:password@127.0.0.1:6379 "
+                    + "(env FAIRBENCH_REDIS_URL). Only keys starting with page: are ever deleted there.")
     void setRedisUrl(String url) {
         if (url == null || url.isBlank()) return;
+        Redaction.registerUrl(url);
         String problem = null;
         try {
             URI uri = new URI(url);
@@ -57,7 +62,7 @@ public final class ServiceOptionsMixin {
         }
         if (problem != null) {
             throw new ParameterException(mixee.commandLine(),
-                    "invalid --redis-url/FAIRBENCH_REDIS_URL: " + problem + ": " + url);
+                    "invalid --redis-url/FAIRBENCH_REDIS_URL: " + problem + ": " + Redaction.redact(url));
         }
         redisUrl = url;
     }

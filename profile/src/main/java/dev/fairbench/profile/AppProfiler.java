@@ -175,7 +175,7 @@ public final class AppProfiler {
             InterruptedException {
         String r = route.routeName();
         List<String> notes = new ArrayList<>();
-        ctx.session().redis().flushdb();
+        ctx.session().redis().clearPageCache();
         LoadSpec spec = targets.spec(route, app.port(), connections, loadgenThreads,
                 settings.window());
         if (!settings.warmup().isZero()) LoadGenerator.run(spec.withDuration(settings.warmup()), null);

@@ -74,8 +74,10 @@ public final class ProfilePass implements Pass {
         URI redisUri = URI.create(services.redisUrl());
         postgresProxy = CountingProxy.postgres(db.host(), db.port());
         redisProxy = CountingProxy.redis(redisUri.getHost(), redisUri.getPort());
-        String pgUrl = new DatabaseUrl("127.0.0.1", postgresProxy.port(), db.database(), db.user(), db.password()).libpqUrl();
-        String redisUrl = "redis://127.0.0.1:" + redisProxy.port() + (redisUri.getRawPath() == null ? "" : redisUri.getRawPath());
+        // withAddress keeps the password and the query (an external server's options=-c search_path=fairbench)
+        String pgUrl = dev.fairbench.services.ServiceUrls.withAddress(services.postgresUrl(), "127.0.0.1",
+                postgresProxy.port());
+        String redisUrl = dev.fairbench.services.ServiceUrls.withAddress(services.redisUrl(), "127.0.0.1", redisProxy.port());
         return new Endpoints(pgUrl, redisUrl);
     }
 

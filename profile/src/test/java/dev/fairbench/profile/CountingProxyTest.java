@@ -30,16 +30,17 @@ class CountingProxyTest {
     }
 
     private static Connection connect(CountingProxy proxy, String queryMode) throws Exception {
-        DatabaseUrl db = DatabaseUrl.parse(services.postgresUrl());
+        DatabaseUrl db = DatabaseUrl.parse(services.seedPostgresUrl());
         Properties props = new Properties();
         props.setProperty("user", db.user());
+        props.setProperty("password", db.password());
         props.setProperty("preferQueryMode", queryMode);
         return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + proxy.port() + "/" + db.database(), props);
     }
 
     @Test
     void extendedProtocolQueriesCostOneRoundTripEach() throws Exception {
-        DatabaseUrl db = DatabaseUrl.parse(services.postgresUrl());
+        DatabaseUrl db = DatabaseUrl.parse(services.seedPostgresUrl());
         try (CountingProxy proxy = CountingProxy.postgres(db.host(), db.port());
              Connection c = connect(proxy, "extended")) {
             WireCounts before = proxy.counts();
@@ -63,7 +64,7 @@ class CountingProxyTest {
 
     @Test
     void simpleProtocolQueriesAreCountedToo() throws Exception {
-        DatabaseUrl db = DatabaseUrl.parse(services.postgresUrl());
+        DatabaseUrl db = DatabaseUrl.parse(services.seedPostgresUrl());
         try (CountingProxy proxy = CountingProxy.postgres(db.host(), db.port());
              Connection c = connect(proxy, "simple"); Statement s = c.createStatement()) {
             WireCounts before = proxy.counts();
@@ -82,7 +83,7 @@ class CountingProxyTest {
 
     @Test
     void aPipelinedBatchSharesOneSynchronisationAndFewerBursts() throws Exception {
-        DatabaseUrl db = DatabaseUrl.parse(services.postgresUrl());
+        DatabaseUrl db = DatabaseUrl.parse(services.seedPostgresUrl());
         try (CountingProxy proxy = CountingProxy.postgres(db.host(), db.port());
              Connection c = connect(proxy, "extended")) {
             c.setAutoCommit(false);
@@ -107,7 +108,7 @@ class CountingProxyTest {
 
     @Test
     void proxiedBytesAreUnchanged() throws Exception {
-        DatabaseUrl db = DatabaseUrl.parse(services.postgresUrl());
+        DatabaseUrl db = DatabaseUrl.parse(services.seedPostgresUrl());
         String viaProxy, direct;
         try (CountingProxy proxy = CountingProxy.postgres(db.host(), db.port());
              Connection c = connect(proxy, "extended"); Statement s = c.createStatement();
@@ -117,6 +118,7 @@ class CountingProxyTest {
         }
         Properties props = new Properties();
         props.setProperty("user", db.user());
+        props.setProperty("password", db.password());
         try (Connection c = DriverManager.getConnection(db.jdbcUrl(), props); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT string_agg(body, '|' ORDER BY id) FROM comments WHERE post_id < 50")) {
             rs.next();
@@ -132,6 +134,7 @@ class CountingProxyTest {
              Socket socket = new Socket(InetAddress.getLoopbackAddress(), proxy.port())) {
             OutputStream out = socket.getOutputStream();
             InputStream in = socket.getInputStream();
+            WireWindowTest.auth(socket, services);
             // Three pipelined commands in one write, then one more after the replies.
             out.write(("*3\r\n$3\r\nSET\r\n$6\r\nfb:cpt\r\n$2\r\nhi\r\n*2\r\n$3\r\nGET\r\n$6\r\nfb:cpt\r\n"
                     + "*2\r\n$3\r\nDEL\r\n$6\r\nfb:cpt\r\n").getBytes(StandardCharsets.US_ASCII));
@@ -142,8 +145,8 @@ class CountingProxyTest {
             out.flush();
             assertThat(readUntil(in, "+PONG\r\n")).isEqualTo("+PONG\r\n");
             WireCounts counts = proxy.counts();
-            assertThat(counts.queries()).isEqualTo(4);
-            assertThat(counts.clientBursts()).isEqualTo(2);
+            assertThat(counts.queries()).as("AUTH and the four").isEqualTo(5);
+            assertThat(counts.clientBursts()).isEqualTo(3);
         }
     }
 

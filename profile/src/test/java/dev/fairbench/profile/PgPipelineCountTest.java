@@ -102,7 +102,7 @@ class PgPipelineCountTest {
         return out.toByteArray();
     }
 
-    /** A protocol v3 session on a socket: startup with trust authentication, then raw messages. */
+    /** A protocol v3 session on a socket: startup with SCRAM authentication, then raw messages. */
     private static final class Client implements AutoCloseable {
         private final Socket socket;
         private final DataInputStream in;
@@ -116,6 +116,7 @@ class PgPipelineCountTest {
             byte[] params = ("user\0" + db.user() + "\0database\0" + db.database() + "\0\0")
                     .getBytes(StandardCharsets.UTF_8);
             send(ByteBuffer.allocate(8 + params.length).putInt(8 + params.length).putInt(196_608).put(params).array());
+            ScramAuth.authenticate(in, out, db.password());
             awaitReadyForQuery(1);
         }
 

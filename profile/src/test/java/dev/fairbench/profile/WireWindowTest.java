@@ -28,6 +28,7 @@ class WireWindowTest {
         try (CountingProxy pg = CountingProxy.postgres(db.host(), db.port());
              CountingProxy redis = CountingProxy.redis(redisUri.getHost(), redisUri.getPort());
              Socket s = new Socket(InetAddress.getLoopbackAddress(), redis.port())) {
+            auth(s, services);
             WireWindow window = new WireWindow(pg, redis, 4 * SECOND);
             ping(s, 3);
             window.progress(new Progress(SECOND, 10, 10, 0, 0));
@@ -57,6 +58,7 @@ class WireWindowTest {
         try (CountingProxy pg = CountingProxy.postgres(db.host(), db.port());
              CountingProxy redis = CountingProxy.redis(redisUri.getHost(), redisUri.getPort());
              Socket s = new Socket(InetAddress.getLoopbackAddress(), redis.port())) {
+            auth(s, services);
             WireWindow window = new WireWindow(pg, redis, 2 * SECOND);
             ping(s, 4);
             window.progress(new Progress(SECOND, 4, 4, 0, 0));
@@ -68,6 +70,14 @@ class WireWindowTest {
             assertThat(span.requests()).isEqualTo(8);
             assertThat(span.redis().queries()).isEqualTo(7);
         }
+    }
+
+    /** {@code AUTH} with the password of the test Redis (from its URL, {@code redis://:<password>@…}). */
+    static void auth(Socket s, TestServices services) throws Exception {
+        String password = URI.create(services.redisUrl()).getUserInfo().substring(1);
+        s.getOutputStream().write(("AUTH " + password + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        s.getOutputStream().flush();
+        assertThat(new String(s.getInputStream().readNBytes(5), StandardCharsets.US_ASCII)).isEqualTo("+OK\r\n");
     }
 
     /** Sends {@code n} PINGs one at a time, each after the previous reply. */

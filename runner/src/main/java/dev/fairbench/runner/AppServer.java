@@ -3,6 +3,7 @@ package dev.fairbench.runner;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
+import dev.fairbench.services.Redaction;
 import dev.fairbench.services.ServiceOptions;
 
 import java.io.PrintStream;
@@ -50,7 +51,8 @@ public record AppServer(Path registryFile, Path repoRoot, ServiceOptions service
             Runtime.getRuntime().addShutdownHook(new Thread(app::stop, "fairbench-serve-stop"));
             out.println(e.name() + " listening on http://127.0.0.1:" + app.port() + "/ (pid " + app.pid() + ", log "
                     + app.log() + ")");
-            out.println("DATABASE_URL=" + session.services().postgresUrl() + "  REDIS_URL=" + session.services().redisUrl());
+            out.println("DATABASE_URL=" + Redaction.redact(session.services().postgresUrl()) + "  REDIS_URL="
+                    + Redaction.redact(session.services().redisUrl()) + "  (passwords: see README, Services)");
             out.println("Ctrl-C stops it" + (session.services().startedPostgres() || session.services().startedRedis()
                     ? " and the services this command started" : ""));
             out.flush();

@@ -42,7 +42,7 @@ public final class Session implements AutoCloseable {
         Redis redis = null;
         try {
             String pg = services.postgresUrl();
-            if (Services.ensureSeeded(pg)) out.println("seeded " + DatabaseUrl.parse(pg));
+            if (Services.ensureSeeded(services.seedPostgresUrl())) out.println("seeded " + DatabaseUrl.parse(pg));
             Dataset dataset = DatasetLoader.load(DatabaseUrl.parse(pg));
             if (!dataset.sha256().equals(Dataset.SHA256)) {
                 throw new IllegalStateException("the database " + DatabaseUrl.parse(pg) + " does not hold the contract's"

@@ -169,7 +169,7 @@ public final class TrialOptions {
         return services;
     }
 
-    /** The command as typed, for the results. */
+    /** The command as typed, for the results, with passwords (of {@code --pg-url}, {@code --redis-url}) redacted. */
     public String commandLine() {
         return commandLine;
     }
@@ -273,7 +273,7 @@ public final class TrialOptions {
         }
 
         public Builder commandLine(String commandLine) {
-            this.commandLine = commandLine;
+            this.commandLine = dev.fairbench.services.Redaction.redact(commandLine);
             return this;
         }
 

@@ -1,17 +1,14 @@
 package dev.fairbench.runner;
 
 import dev.fairbench.services.EmbeddedPostgres;
+import dev.fairbench.services.EmbeddedRedis;
 import dev.fairbench.services.ServiceOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * Where the runner's tests run PostgreSQL and Redis: embedded servers on ports picked per test JVM, so that two
@@ -31,15 +28,10 @@ final class TestServices {
         return options;
     }
 
-    /** Deletes the PostgreSQL cluster of this JVM's port once the server is stopped. */
+    /** Deletes the PostgreSQL cluster, the Redis run folder and the passwords of this JVM's ports once stopped. */
     static void deleteCluster() throws IOException {
-        EmbeddedPostgres pg = new EmbeddedPostgres(options().dataDir(), options().postgresPort());
-        if (pg.isRunning()) return;
-        Path cluster = pg.clusterDir();
-        if (!Files.exists(cluster)) return;
-        try (Stream<Path> paths = Files.walk(cluster)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
+        new EmbeddedPostgres(options().dataDir(), options().postgresPort()).deleteFiles();
+        new EmbeddedRedis(options().dataDir(), options().redisPort()).deleteFiles();
     }
 
     static int freePort() {

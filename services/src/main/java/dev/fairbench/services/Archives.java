@@ -18,7 +18,9 @@ import org.tukaani.xz.XZInputStream;
 /**
  * Unpacks the binaries shipped inside Maven artifacts into {@code .fairbench/}. Every unpack goes to a temporary
  * sibling folder first and is then renamed into place, so a crash or a concurrent unpack never leaves a half-filled
- * target behind. Callers hold {@link ServiceLock} while calling.
+ * target behind. Callers hold {@link ServiceLock} while calling, and have checked the target's parent with
+ * {@link SafePaths}; an existing target is used only when it passes that check too (binaries someone else put
+ * there would run as root or as the service user).
  */
 final class Archives {
     private Archives() {}
@@ -28,7 +30,10 @@ final class Archives {
      * keeping file modes and symbolic links.
      */
     static void unpackTxzOnce(String resource, Path target) {
-        if (Files.isDirectory(target)) return;
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            SafePaths.requireOwnedFolder(target);
+            return;
+        }
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try (InputStream raw = open(resource);
              TarArchiveInputStream tar = new TarArchiveInputStream(new XZInputStream(new BufferedInputStream(raw)))) {
@@ -62,7 +67,10 @@ final class Archives {
 
     /** Copies the class-path resource {@code resource} to {@code target} with mode 755 unless it already exists. */
     static void copyExecutableOnce(String resource, Path target) {
-        if (Files.isExecutable(target)) return;
+        if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && Files.isExecutable(target)) {
+            requireOwnedFile(target);
+            return;
+        }
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         try (InputStream in = open(resource)) {
             Files.createDirectories(target.getParent());
@@ -72,6 +80,22 @@ final class Archives {
         } catch (IOException e) {
             deleteTreeQuietly(tmp);
             throw new ServiceException("cannot extract " + resource + " to " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Like {@link SafePaths#requireOwnedFolder(Path)} for a regular file: ours, not writable by group or others. */
+    private static void requireOwnedFile(Path file) {
+        try {
+            var attrs = Files.readAttributes(file, java.nio.file.attribute.PosixFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            String me = SafePaths.currentUser();
+            if (!attrs.owner().getName().equals(me) || attrs.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                    || attrs.permissions().contains(PosixFilePermission.OTHERS_WRITE)) {
+                throw new ServiceException(file + " belongs to " + attrs.owner().getName() + " or is writable by others;"
+                        + " refusing to run it (remove it)");
+            }
+        } catch (IOException e) {
+            throw new ServiceException("cannot inspect " + file + ": " + e.getMessage(), e);
         }
     }
 

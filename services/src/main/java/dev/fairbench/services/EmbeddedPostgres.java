@@ -3,19 +3,13 @@ package dev.fairbench.services;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Properties;
 import java.util.SortedSet;
 
 /**
@@ -23,14 +17,19 @@ import java.util.SortedSet;
  *
  * <p>Layout under {@code <dataDir>/pg/}: {@code 17.5.0/} holds the unpacked binaries (shared by every port),
  * {@code data-<port>/} one cluster per port (so tests on other ports never touch a developer's cluster), with
- * {@code postmaster.log} and the Unix socket inside it. When this JVM runs as root and other users cannot reach
- * {@code <dataDir>} (a checkout under {@code /root}), the same layout lives under
- * {@code /var/tmp/fairbench-<hash of dataDir>/pg/} instead, because the server runs as an unprivileged user.
+ * {@code postmaster.log} and the Unix socket inside it, and per port the generated passwords
+ * {@code owner-<port>.password} and {@code app-<port>.password} (mode 0600, readable by the invoking user only).
+ * When this JVM runs as root and the service user cannot reach {@code <dataDir>} (a checkout under {@code /root}),
+ * the layout lives under {@link ServiceUser#serviceDir(Path, String)} instead, because the server runs as an
+ * unprivileged user.
  *
- * <p>The cluster has trust authentication on loopback and the socket, superuser role {@code fairbench} and
- * database {@code fairbench}, and settings for a read-mostly benchmark (fsync, synchronous_commit and
- * full_page_writes off; max_connections 200; shared_buffers 128MB). The server is daemonized by {@code pg_ctl}: it
- * outlives this JVM until {@link #stop()}.
+ * <p>Nobody else gets in: every connection, over TCP or the socket, authenticates with scram-sha-256. The
+ * superuser {@value #ROLE} owns database {@value #DATABASE} and its schema {@value #SCHEMA} and is used only to set
+ * up and seed ({@link #ownerUrl()}); apps get {@link #url()}, the role {@value #APP_ROLE}, which may only read the
+ * tables of that schema (see {@link PostgresRoles}). A cluster made by an older fairbench with trust
+ * authentication (no password file) is recreated. Settings are those of a read-mostly benchmark (fsync,
+ * synchronous_commit and full_page_writes off; max_connections 200; shared_buffers 128MB). The server is daemonized
+ * by {@code pg_ctl}: it outlives this JVM until {@link #stop()}.
  *
  * <p>Thread-safe: {@link #start()} and {@link #stop()} hold the cross-process {@link ServiceLock}.
  */
@@ -38,6 +37,10 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     public static final String VERSION = "17.5.0";
     public static final String ROLE = "fairbench";
     public static final String DATABASE = "fairbench";
+    /** The read-only role of the apps. */
+    public static final String APP_ROLE = "fairbench_app";
+    /** The schema that holds the benchmark's tables. */
+    public static final String SCHEMA = "fairbench";
     private static final String ARCHIVE = "/postgres-linux-x86_64.txz";
     private static final int UNIX_SOCKET_PATH_MAX = 100;
 
@@ -50,9 +53,39 @@ public final class EmbeddedPostgres extends EmbeddedServer {
         this.baseDir = baseDir(dataDir);
     }
 
-    /** {@code postgresql://fairbench@127.0.0.1:<port>/fairbench}. */
+    /**
+     * What apps get as {@code DATABASE_URL}: {@code postgresql://fairbench_app:<password>@127.0.0.1:<port>/fairbench},
+     * the read-only role. Contains a secret: show it only through {@link Redaction}.
+     */
     public String url() {
-        return "postgresql://" + ROLE + "@127.0.0.1:" + port() + "/" + DATABASE;
+        return url(APP_ROLE, appPasswordFile());
+    }
+
+    /**
+     * The owner's URL, for setting up and seeding: {@code postgresql://fairbench:<password>@…}. A secret. Before the
+     * first start there is no password yet (initdb makes it), and the URL has none.
+     */
+    public String ownerUrl() {
+        if (!Secrets.exists(ownerPasswordFile())) {
+            return "postgresql://" + ROLE + "@127.0.0.1:" + port() + "/" + DATABASE;
+        }
+        return url(ROLE, ownerPasswordFile());
+    }
+
+    /** {@code owner-<port>.password}: the superuser's password, mode 0600. */
+    public Path ownerPasswordFile() {
+        return baseDir.resolve("owner-" + port() + ".password");
+    }
+
+    /** {@code app-<port>.password}: the app role's password, mode 0600. */
+    public Path appPasswordFile() {
+        return baseDir.resolve("app-" + port() + ".password");
+    }
+
+    private String url(String role, Path passwordFile) {
+        ServiceUser.ensureDir(baseDir);
+        return "postgresql://" + role + ":" + Secrets.readOrCreate(passwordFile) + "@127.0.0.1:" + port() + "/"
+                + DATABASE;
     }
 
     public Path installDir() {
@@ -82,7 +115,7 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     @Override
     void launch() {
         install();
-        if (!Files.exists(clusterDir().resolve("PG_VERSION"))) initCluster();
+        if (!Files.exists(clusterDir().resolve("PG_VERSION")) || !Secrets.exists(ownerPasswordFile())) initCluster();
         Path ctlLog = baseDir.resolve("pg_ctl-" + port() + ".log");
         List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
         cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-l", logFile().toString(),
@@ -92,7 +125,37 @@ public final class EmbeddedPostgres extends EmbeddedServer {
             throw new ServiceException("PostgreSQL did not start on 127.0.0.1:" + port() + ": "
                     + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + ctlLog + ")");
         }
-        createDatabaseIfMissing();
+        PostgresRoles.prepare(port(), Secrets.read(ownerPasswordFile()), Secrets.readOrCreate(appPasswordFile()));
+    }
+
+    /**
+     * A cluster running without an owner password file was made by an older fairbench with trust authentication:
+     * it is stopped, and the start that follows recreates it with passwords.
+     */
+    @Override
+    void retireLegacy() {
+        java.util.OptionalLong pid = pid();
+        if (pid.isPresent() && !Secrets.exists(ownerPasswordFile())) stopPid(pid.getAsLong());
+    }
+
+    /**
+     * Deletes this port's cluster, password files and logs, for tests on throw-away ports; nothing while the server
+     * runs.
+     *
+     * @return false when it runs (nothing deleted)
+     */
+    public boolean deleteFiles() {
+        try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            if (isRunning()) return false;
+            Archives.deleteTree(clusterDir());
+            Files.deleteIfExists(ownerPasswordFile());
+            Files.deleteIfExists(appPasswordFile());
+            Files.deleteIfExists(baseDir.resolve("initdb-" + port() + ".log"));
+            Files.deleteIfExists(baseDir.resolve("pg_ctl-" + port() + ".log"));
+            return true;
+        } catch (IOException e) {
+            throw new ServiceException("cannot delete the files of port " + port() + ": " + e.getMessage(), e);
+        }
     }
 
     /** {@code pg_ctl -m fast stop}. */
@@ -106,6 +169,7 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     /** Unpacks the binaries into {@link #installDir()} unless they are there. */
     void install() {
         try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            ServiceUser.ensureDir(baseDir);
             Archives.unpackTxzOnce(ARCHIVE, installDir());
         }
     }
@@ -117,23 +181,41 @@ public final class EmbeddedPostgres extends EmbeddedServer {
 
     /**
      * Runs initdb into a temporary sibling and renames it into place once configured, so that an interrupted
-     * initdb never leaves a half-made cluster where {@link #start()} would try to use it.
+     * initdb never leaves a half-made cluster where {@link #start()} would try to use it. A new owner password is
+     * generated and written last, so that its file marks a cluster made with passwords.
      */
     private void initCluster() {
         Path cluster = baseDir.resolve("data-" + port() + ".init");
+        Path pwDir = baseDir.resolve("initdb-" + port() + ".pw");
+        String ownerPassword = Secrets.newPassword();
         try {
+            Files.deleteIfExists(ownerPasswordFile());
             Archives.deleteTree(cluster);
             Archives.deleteTree(clusterDir());
+            Archives.deleteTree(pwDir);
             Files.createDirectories(cluster);
+            Files.createDirectory(pwDir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+            Secrets.write(pwDir.resolve("pw"), ownerPassword);
         } catch (IOException e) {
             throw new ServiceException("cannot create " + cluster + ": " + e.getMessage(), e);
         }
         ServiceUser.chownTree(cluster, baseDir);
+        ServiceUser.chownTree(pwDir, baseDir);
         Path initLog = baseDir.resolve("initdb-" + port() + ".log");
         List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
-        cmd.addAll(List.of(bin("initdb"), "-D", cluster.toString(), "-U", ROLE, "-A", "trust", "-E", "UTF8",
-                "--locale=C", "--no-sync"));
-        int exit = Processes.run(cmd, initLog, Duration.ofSeconds(120));
+        cmd.addAll(List.of(bin("initdb"), "-D", cluster.toString(), "-U", ROLE, "-A", "scram-sha-256",
+                "--pwfile=" + pwDir.resolve("pw"), "-E", "UTF8", "--locale=C", "--no-sync"));
+        int exit;
+        try {
+            exit = Processes.run(cmd, initLog, Duration.ofSeconds(120));
+        } finally {
+            try {
+                Archives.deleteTree(pwDir);
+            } catch (IOException e) {
+                throw new ServiceException("cannot remove " + pwDir + ": " + e.getMessage(), e);
+            }
+        }
         if (exit != 0) {
             throw new ServiceException("initdb failed (exit " + exit + "): " + Processes.tail(initLog, 2)
                     + " (log: " + initLog + ")");
@@ -153,26 +235,13 @@ public final class EmbeddedPostgres extends EmbeddedServer {
                 "full_page_writes = off",
                 "");
         try {
+            // NOFOLLOW: the folder belongs to the service user, who must not be able to redirect root's write
             Files.writeString(cluster.resolve("postgresql.conf"), settings, StandardCharsets.UTF_8,
-                    StandardOpenOption.APPEND);
+                    StandardOpenOption.APPEND, LinkOption.NOFOLLOW_LINKS);
             Files.move(cluster, clusterDir(), StandardCopyOption.ATOMIC_MOVE);
+            Secrets.write(ownerPasswordFile(), ownerPassword);
         } catch (IOException e) {
             throw new ServiceException("cannot configure the new cluster " + cluster + ": " + e.getMessage(), e);
-        }
-    }
-
-    private void createDatabaseIfMissing() {
-        Properties props = new Properties();
-        props.setProperty("user", ROLE);
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port() + "/postgres", props);
-             Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
-                if (rs.next()) return;
-            }
-            s.execute("CREATE DATABASE " + DATABASE + " OWNER " + ROLE);
-        } catch (SQLException e) {
-            throw new ServiceException("cannot create database " + DATABASE + " on 127.0.0.1:" + port() + ": "
-                    + e.getMessage(), e);
         }
     }
 
@@ -181,9 +250,6 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     }
 
     private static Path baseDir(Path dataDir) {
-        Path normal = dataDir.toAbsolutePath().normalize().resolve("pg");
-        if (!ServiceUser.isRoot() || ServiceUser.othersCanReach(normal)) return normal;
-        String hash = HexFormat.of().toHexDigits(normal.toString().hashCode());
-        return Path.of("/var/tmp", "fairbench-" + hash, "pg");
+        return ServiceUser.serviceDir(dataDir, "pg");
     }
 }

@@ -50,6 +50,7 @@ abstract class EmbeddedServer {
      */
     public final boolean start() {
         try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
+            retireLegacy();
             if (isRunning()) return false;
             Processes.requireFreePort(service, port);
             launch();
@@ -99,4 +100,21 @@ abstract class EmbeddedServer {
 
     /** Called by {@link #stop()} under the lock once the server is gone. */
     void afterStop() {}
+
+    /**
+     * Called by {@link #start()} under the lock first: stops a server on this port that an older fairbench started
+     * without a password, so that it is replaced rather than reused. Nothing by default.
+     */
+    void retireLegacy() {}
+
+    /** Asks {@code pid} to stop as {@link #stop()} does, for {@link #retireLegacy()}. */
+    final void stopPid(long pid) {
+        askToStop(pid);
+        if (!Processes.awaitExit(pid, Duration.ofSeconds(10))) {
+            Processes.kill(pid);
+            if (!Processes.awaitExit(pid, Duration.ofSeconds(5))) {
+                throw new ServiceException(service + " (pid " + pid + ") did not stop");
+            }
+        }
+    }
 }

@@ -84,14 +84,31 @@ public final class Processes {
      * @throws ServiceException when the command cannot start or does not finish within {@code timeout}
      */
     public static int run(List<String> command, Path log, Duration timeout) {
+        return run(command, null, log, timeout);
+    }
+
+    /**
+     * {@link #run(List, Path, Duration)} with {@code stdin} written to the command's standard input and then closed
+     * ({@code null}: /dev/null). For secrets a server reads at start (a config with a password), which must not
+     * appear in its argv, visible to every local user in {@code /proc/<pid>/cmdline}.
+     */
+    static int run(List<String> command, String stdin, Path log, Duration timeout) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Process p = new ProcessBuilder(command)
                     .directory(log.toAbsolutePath().getParent().toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .redirectInput(stdin == null ? ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())
+                            : ProcessBuilder.Redirect.PIPE)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectErrorStream(true)
                     .start();
+            if (stdin != null) {
+                try (var in = p.getOutputStream()) {
+                    in.write(stdin.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                } catch (IOException closedEarly) {
+                    // the command exited without reading all of it; its exit code and log say why
+                }
+            }
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
                 throw new ServiceException(String.join(" ", command) + " did not finish within " + timeout.toSeconds()

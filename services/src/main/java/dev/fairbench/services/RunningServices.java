@@ -55,12 +55,17 @@ public final class RunningServices implements AutoCloseable {
         return services.urls();
     }
 
-    /** libpq URL for {@code DATABASE_URL}. */
+    /** libpq URL for {@code DATABASE_URL}: the read-only role on the embedded server. Contains a password. */
     public String postgresUrl() {
         return urls().postgresUrl();
     }
 
-    /** URL for {@code REDIS_URL}. */
+    /** libpq URL for seeding: the owner role on the embedded server, else the given URL. Contains a password. */
+    public String seedPostgresUrl() {
+        return urls().seedPostgresUrl();
+    }
+
+    /** URL for {@code REDIS_URL}, with the embedded server's password. */
     public String redisUrl() {
         return urls().redisUrl();
     }

@@ -29,7 +29,7 @@ final class ServiceLock implements AutoCloseable {
         if (JVM_LOCK.getHoldCount() > 1) return new ServiceLock(null, null);
         Path file = dataDir.resolve("services.lock");
         try {
-            Files.createDirectories(dataDir);
+            SafePaths.ensureOwnedFolder(dataDir);
             FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             return new ServiceLock(channel, channel.lock());
         } catch (IOException | RuntimeException e) {

@@ -9,9 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Who runs PostgreSQL. {@code initdb} and {@code postgres} refuse to run as root, so when this JVM is root they run
- * as the system user {@value #NAME} (created with {@code useradd -r} when missing) through {@code setpriv}, and the
- * folders they write are chowned to it. As any other user they run as that user.
+ * Who runs the embedded servers, and where their files live. {@code initdb} and {@code postgres} refuse to run as
+ * root, and a Redis running as root would hand root to anyone who can talk to it, so when this JVM is root both run
+ * as the system user {@value #NAME} (created with {@code useradd -r} when missing) through {@code setpriv}, and only
+ * the folders they write are chowned to it. As any other user they run as that user.
  */
 final class ServiceUser {
     static final String NAME = "fairbench";
@@ -27,6 +28,40 @@ final class ServiceUser {
             // not Linux: never root for our purposes
         }
         return false;
+    }
+
+    /** Root of the service folders used when the data folder is out of the service user's reach. */
+    static final Path ROOT_SERVICE_BASE = Path.of("/var/lib/fairbench");
+
+    /**
+     * The folder of one service ({@code pg} or {@code redis}): {@code <dataDir>/<name>}, unless this JVM is root and
+     * the service user cannot reach it (a checkout under {@code /root}); then
+     * {@code /var/lib/fairbench/<hash of dataDir>/<name>}, under a root-owned folder that no other user can write
+     * into (unlike a predictable name in the world-writable {@code /var/tmp}).
+     */
+    static Path serviceDir(Path dataDir, String name) {
+        Path normal = dataDir.toAbsolutePath().normalize().resolve(name);
+        if (!isRoot() || othersCanReach(normal)) return normal;
+        String hash = Redaction.sha256Hex(normal.getParent().toString()).substring(0, 16);
+        return ROOT_SERVICE_BASE.resolve(hash).resolve(name);
+    }
+
+    /**
+     * Creates {@code dir} (a service folder of {@link #serviceDir(Path, String)}) and its missing parents (mode 755)
+     * and checks with {@link SafePaths#requireOwnedFolder(Path)} it, the folders created, and the folders above it up
+     * to the data folder or {@code /var/lib/fairbench}.
+     */
+    static void ensureDir(Path dir) {
+        SafePaths.ensureOwnedFolder(dir);
+        Path absolute = dir.toAbsolutePath().normalize();
+        if (absolute.startsWith(ROOT_SERVICE_BASE)) {
+            // /var/lib/fairbench and the folder of this data dir: nobody but root may have made or changed them
+            for (Path p = absolute.getParent(); p != null && p.startsWith(ROOT_SERVICE_BASE); p = p.getParent()) {
+                SafePaths.requireOwnedFolder(p);
+            }
+        } else if (absolute.getParent() != null) {
+            SafePaths.requireOwnedFolder(absolute.getParent());
+        }
     }
 
     /** The command prefix that drops root, or an empty list when not root. Creates the user when missing. */

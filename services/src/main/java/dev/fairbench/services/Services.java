@@ -59,11 +59,19 @@ public final class Services {
         return redis;
     }
 
-    /** The given URLs, else those of the embedded servers. */
+    /**
+     * The given URLs, else those of the embedded servers (apps get the read-only role, seeding the owner). Reading
+     * an embedded server's URL creates its password file when there is none yet. A given PostgreSQL URL reaches
+     * apps with {@link #withSearchPath(String) the search_path of fairbench's schema}.
+     */
     public ServiceUrls urls() {
-        return new ServiceUrls(
-                options.postgresUrl() != null ? options.postgresUrl() : postgres.url(),
-                options.redisUrl() != null ? options.redisUrl() : redis.url());
+        String pg = options.postgresUrl() != null ? withSearchPath(options.postgresUrl()) : postgres.url();
+        String seed = options.postgresUrl() != null ? options.postgresUrl() : postgres.ownerUrl();
+        String redisUrl = options.redisUrl() != null ? options.redisUrl() : redis.url();
+        Redaction.registerUrl(pg);
+        Redaction.registerUrl(seed);
+        Redaction.registerUrl(redisUrl);
+        return new ServiceUrls(pg, redisUrl, seed);
     }
 
     /**
@@ -84,6 +92,16 @@ public final class Services {
         return urls();
     }
 
+    /**
+     * {@code url} with libpq's {@code options=-c search_path=fairbench} added, so that apps on an external server,
+     * whose role's default {@code search_path} does not name fairbench's schema, find the contract's tables
+     * unqualified; unchanged when it has an {@code options} parameter already (the user's choice).
+     */
+    static String withSearchPath(String url) {
+        if (url.contains("?options=") || url.contains("&options=")) return url;
+        return url + (url.contains("?") ? "&" : "?") + "options=-c%20search_path%3D" + Seeder.SCHEMA;
+    }
+
     /** Stops both embedded servers (whoever started them) and waits until their processes are gone. */
     public void stop() {
         try (ServiceLock ignored = ServiceLock.acquire(options.dataDir())) {
@@ -94,25 +112,25 @@ public final class Services {
         }
     }
 
-    /** PostgreSQL first, then Redis. */
+    /** PostgreSQL first, then Redis; the URLs are {@link Redaction redacted}. */
     public List<ServiceStatus> status() {
         List<ServiceStatus> out = new ArrayList<>();
         if (options.postgresUrl() != null) {
             out.add(new ServiceStatus(POSTGRES, "external", OptionalLong.empty(),
-                    DatabaseUrl.parse(options.postgresUrl()).port(), "-", options.postgresUrl()));
+                    DatabaseUrl.parse(options.postgresUrl()).port(), "-", Redaction.redact(options.postgresUrl())));
         } else {
             OptionalLong pid = postgres.pid();
             out.add(new ServiceStatus(POSTGRES, pid.isPresent() ? "running" : "stopped", pid, postgres.port(),
-                    EmbeddedPostgres.VERSION, postgres.url()));
+                    EmbeddedPostgres.VERSION, Redaction.redact(postgres.url())));
         }
         if (options.redisUrl() != null) {
             int port = URI.create(options.redisUrl()).getPort();
             out.add(new ServiceStatus(REDIS, "external", OptionalLong.empty(), port < 0 ? 6379 : port, "-",
-                    options.redisUrl()));
+                    Redaction.redact(options.redisUrl())));
         } else {
             OptionalLong pid = redis.pid();
             out.add(new ServiceStatus(REDIS, pid.isPresent() ? "running" : "stopped", pid, redis.port(),
-                    EmbeddedRedis.VERSION, redis.url()));
+                    EmbeddedRedis.VERSION, Redaction.redact(redis.url())));
         }
         return out;
     }
@@ -128,14 +146,16 @@ public final class Services {
             EmbeddedPostgres pg = new EmbeddedPostgres(dataDir, port);
             OptionalLong pid = pg.pid();
             if (pid.isPresent()) {
-                out.add(new ServiceStatus(POSTGRES, "running", pid, port, EmbeddedPostgres.VERSION, pg.url()));
+                out.add(new ServiceStatus(POSTGRES, "running", pid, port, EmbeddedPostgres.VERSION,
+                        Redaction.redact(pg.url())));
             }
         }
         for (int port : EmbeddedRedis.pidFilePorts(dataDir)) {
             EmbeddedRedis redis = new EmbeddedRedis(dataDir, port);
             OptionalLong pid = redis.pid();
             if (pid.isPresent()) {
-                out.add(new ServiceStatus(REDIS, "running", pid, port, EmbeddedRedis.VERSION, redis.url()));
+                out.add(new ServiceStatus(REDIS, "running", pid, port, EmbeddedRedis.VERSION,
+                        Redaction.redact(redis.url())));
             }
         }
         return out;
@@ -172,8 +192,9 @@ public final class Services {
     }
 
     /**
-     * Seeds the database at {@code postgresUrl} with the contract's dataset unless it holds exactly that dataset
-     * already (checked by digest).
+     * Seeds the database at {@code postgresUrl} (a role that may create tables: {@link ServiceUrls#seedPostgresUrl()})
+     * with the contract's dataset unless it holds exactly that dataset already (checked by digest). The tables live
+     * in the schema {@value Seeder#SCHEMA}; see {@link #seed(String)} for what is refused.
      *
      * @return true when this call loaded the data
      */
@@ -182,8 +203,12 @@ public final class Services {
     }
 
     /**
-     * Drops and recreates the contract's tables at {@code postgresUrl} and loads the dataset (always, even when it
-     * is there already). Concurrent seeders of one database wait for each other.
+     * Drops and recreates the contract's tables in the schema {@value Seeder#SCHEMA} at {@code postgresUrl} (created
+     * when missing) and loads the dataset (always, even when it is there already). Concurrent seeders of one
+     * database wait for each other.
+     *
+     * @throws ServiceException without dropping anything when that schema holds a table, view or sequence other
+     *                          than the contract's (someone else's objects on a shared server)
      */
     public static void seed(String postgresUrl) {
         seed(postgresUrl, true);
@@ -196,13 +221,14 @@ public final class Services {
             s.execute("SELECT pg_advisory_lock(" + SEED_LOCK_KEY + ")");
             try {
                 if (!always && Seeder.isSeeded(url, data)) return false;
+                SchemaGuard.requireOnlyOwnObjects(lockConnection, url);
                 Seeder.seed(url, data);
                 return true;
             } finally {
                 s.execute("SELECT pg_advisory_unlock(" + SEED_LOCK_KEY + ")");
             }
         } catch (SQLException e) {
-            throw new ServiceException("cannot seed " + url + ": " + e.getMessage(), e);
+            throw new ServiceException("cannot seed " + url + ": " + Redaction.redact(e.getMessage()), e);
         }
     }
 

@@ -1,6 +1,11 @@
 /**
  * PostgreSQL and Redis for the benchmark: embedded servers unpacked from Maven artifacts (or servers given by
  * URL), their data folder, leases so that commands share them, and how they start and stop.
+ * <p>Safe on a shared machine: the embedded servers require generated passwords ({@link dev.fairbench.services.Secrets})
+ * and run as an unprivileged user when root ({@link dev.fairbench.services.ServiceUser}); folders are checked before
+ * use ({@link dev.fairbench.services.SafePaths}); seeding keeps to fairbench's own schema
+ * ({@link dev.fairbench.services.SchemaGuard}); and {@link dev.fairbench.services.Redaction} removes passwords from
+ * whatever is shown or stored.
  * <p>May import: the JDK, {@code dev.fairbench.workload} (to seed); nothing above it.
  */
 package dev.fairbench.services;

@@ -34,7 +34,11 @@ class ExternalServicesTest {
                 .withUrls(EXISTING.urls().postgresUrl(), EXISTING.urls().redisUrl());
 
         try (RunningServices scope = Services.ensureRunning(options)) {
-            assertThat(scope.urls()).isEqualTo(EXISTING.urls());
+            assertThat(scope.postgresUrl()).as("apps get the search_path of schema fairbench")
+                    .isEqualTo(EXISTING.urls().postgresUrl() + "?options=-c%20search_path%3Dfairbench");
+            assertThat(scope.seedPostgresUrl()).as("external: seeding uses the given URL")
+                    .isEqualTo(EXISTING.urls().postgresUrl());
+            assertThat(scope.redisUrl()).isEqualTo(EXISTING.urls().redisUrl());
             assertThat(scope.startedPostgres()).isFalse();
             assertThat(scope.startedRedis()).isFalse();
             assertThat(scope.embeddedPostgres()).isEmpty();
@@ -47,6 +51,6 @@ class ExternalServicesTest {
         assertThat(Processes.isAlive(postgresPid)).isTrue();
         assertThat(Processes.isAlive(redisPid)).isTrue();
         assertThat(new EmbeddedPostgres(options.dataDir(), 21434).isRunning()).isFalse();
-        assertThat(Files.exists(options.dataDir().resolve("redis/redis-21381.pid"))).isFalse();
+        assertThat(Files.exists(options.dataDir().resolve("redis/run-21381"))).isFalse();
     }
 }

@@ -79,8 +79,9 @@ class ServicesTest {
             assertThat(scope.startedRedis()).isTrue();
             postgresPid = scope.postgresPid().orElseThrow();
             redisPid = scope.redisPid().orElseThrow();
-            assertThat(scope.urls()).isEqualTo(new ServiceUrls(
-                    "postgresql://fairbench@127.0.0.1:21432/fairbench", "redis://127.0.0.1:21379"));
+            assertThat(scope.postgresUrl()).matches("postgresql://fairbench_app:[0-9a-f]{64}@127.0.0.1:21432/fairbench");
+            assertThat(scope.seedPostgresUrl()).matches("postgresql://fairbench:[0-9a-f]{64}@127.0.0.1:21432/fairbench");
+            assertThat(scope.redisUrl()).matches("redis://:[0-9a-f]{64}@127.0.0.1:21379");
         }
         assertThat(Processes.isAlive(postgresPid)).isFalse();
         assertThat(Processes.isAlive(redisPid)).isFalse();
@@ -112,12 +113,13 @@ class ServicesTest {
     @Test
     void seedLoadsTheContractDatasetWithinSeconds() throws Exception {
         SERVICES.start();
-        String url = SERVICES.urls().postgresUrl();
+        String url = SERVICES.urls().seedPostgresUrl();
         long startNanos = System.nanoTime();
         Services.seed(url);
         Duration seedTime = Duration.ofNanos(System.nanoTime() - startNanos);
 
-        assertThat(DatasetLoader.load(DatabaseUrl.parse(url)).sha256()).isEqualTo(Dataset.SHA256);
+        assertThat(DatasetLoader.load(DatabaseUrl.parse(SERVICES.urls().postgresUrl())).sha256())
+                .as("the apps' read-only role sees the dataset").isEqualTo(Dataset.SHA256);
         assertThat(seedTime).isLessThan(Duration.ofSeconds(10));
         assertThat(Services.ensureSeeded(url)).as("already seeded: digest matches").isFalse();
 

@@ -1,4 +1,4 @@
-DROP TABLE IF EXISTS comments, post_tags, posts, tags, authors CASCADE;
+DROP TABLE IF EXISTS comments, post_tags, posts, tags, authors;
 CREATE TABLE authors (
   id   integer PRIMARY KEY,
   name text    NOT NULL

@@ -123,9 +123,9 @@ public final class AppProcess implements AutoCloseable {
         }
     }
 
-    /** The last {@value #LOG_TAIL_LINES} lines of the app's log. */
+    /** The last {@value #LOG_TAIL_LINES} lines of the app's log, with secrets (an echoed URL) redacted. */
     public String logTail() {
-        return tail(log, LOG_TAIL_LINES);
+        return dev.fairbench.services.Redaction.redact(tail(log, LOG_TAIL_LINES));
     }
 
     /** The last {@code n} lines of a text file, or "" when it cannot be read. */

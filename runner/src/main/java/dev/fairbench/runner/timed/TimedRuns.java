@@ -124,7 +124,7 @@ public final class TimedRuns implements Pass {
         String of = round + "/" + settings.rounds();
         for (Route route : o.routes()) {
             if (!running.entry().serves(route)) continue;
-            ctx.session().redis().flushdb();
+            ctx.session().redis().clearPageCache();
             LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration());
             String r = route.routeName();
             if (!settings.warmup().isZero()) {

@@ -10,30 +10,52 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 
-/** Drops and recreates the schema of the contract and loads a {@link Dataset} into it, in one transaction. */
+/**
+ * Drops and recreates the tables of the contract in the schema {@value #SCHEMA} (created when missing) and loads a
+ * {@link Dataset} into them, in one transaction. Only the contract's five tables of that schema are ever dropped,
+ * never with CASCADE, so objects of others on a shared server are left alone (whoever checks that the schema holds
+ * nothing foreign does so before calling {@link #seed(DatabaseUrl, Dataset)}).
+ */
 public final class Seeder {
+    /** The schema of fairbench's own that holds the contract's tables. */
+    public static final String SCHEMA = "fairbench";
+    /**
+     * The comment fairbench puts on {@value #SCHEMA} when seeding: a schema of that name without it holding tables
+     * is someone else's, and is refused.
+     */
+    public static final String SCHEMA_MARK = "created by fairbench for its benchmark tables";
+
     private Seeder() {}
 
+    /** A connection whose {@code search_path} is {@value #SCHEMA}, so that unqualified names are fairbench's. */
     public static Connection connect(DatabaseUrl url) throws SQLException {
         Properties props = new Properties();
         props.setProperty("user", url.user());
         if (url.password() != null) props.setProperty("password", url.password());
         props.setProperty("reWriteBatchedInserts", "true");
+        props.setProperty("currentSchema", SCHEMA);
         return DriverManager.getConnection(url.jdbcUrl(), props);
     }
 
-    /** Recreates the tables and loads every row; runs ANALYZE so that plans are the same on every run. */
+    /**
+     * Recreates the tables in {@value #SCHEMA} and loads every row; runs ANALYZE on them so that plans are the same
+     * on every run.
+     */
     public static void seed(DatabaseUrl url, Dataset data) throws SQLException {
         try (Connection c = connect(url)) {
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {
+                s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+                s.execute("COMMENT ON SCHEMA " + SCHEMA + " IS '" + SCHEMA_MARK + "'");
+                s.execute("SET LOCAL search_path = " + SCHEMA);
                 s.execute(schemaSql());
             }
             insert(c, data);
             c.commit();
             c.setAutoCommit(true);
             try (Statement s = c.createStatement()) {
-                s.execute("ANALYZE");
+                s.execute("ANALYZE " + SCHEMA + ".authors, " + SCHEMA + ".tags, " + SCHEMA + ".posts, "
+                        + SCHEMA + ".post_tags, " + SCHEMA + ".comments");
             }
         }
     }

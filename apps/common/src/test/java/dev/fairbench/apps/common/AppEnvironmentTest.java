@@ -63,4 +63,16 @@ class AppEnvironmentTest {
             assertThat(app.toString()).isEqualTo(harness.toString()).doesNotContain("secret");
         }
     }
+
+    @Test
+    void readsThePasswordAndTheSearchPathOfLibpqOptions() {
+        DatabaseUrl db = DatabaseUrl.parse("postgresql://app:0123abcd%40x@127.0.0.1:15432/fairbench"
+                + "?options=-c%20search_path%3Dfairbench&sslmode=disable");
+        assertThat(db.password()).isEqualTo("0123abcd@x");
+        assertThat(db.searchPath()).isEqualTo("fairbench");
+        assertThat(db.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:15432/fairbench?currentSchema=fairbench");
+        assertThat(db.toString()).doesNotContain("0123abcd");
+        assertThat(DatabaseUrl.parse("postgresql://u@h/d?options=-csearch_path%3Da,b").searchPath()).isEqualTo("a,b");
+        assertThat(DatabaseUrl.parse("postgresql://u@h/d").searchPath()).isNull();
+    }
 }

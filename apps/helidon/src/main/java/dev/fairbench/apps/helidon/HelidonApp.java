@@ -31,6 +31,12 @@ public final class HelidonApp implements AutoCloseable {
      */
     static final long CONNECTION_TIMEOUT_MS = 5_000;
     /**
+     * Most seconds pgjdbc waits for PostgreSQL to answer on an open connection (its {@code socketTimeout}), then the
+     * request answers 503 and HikariCP evicts the connection: a hung server (contract section 5) costs no request
+     * more than this, and no pool slot stays stuck. Well above any query of the contract.
+     */
+    static final int SOCKET_TIMEOUT_S = 4;
+    /**
      * Background pings of idle connections: off (HikariCP's default is every 2 minutes), so that PostgreSQL sees
      * only the contract's queries; on loopback no firewall drops an idle connection.
      */
@@ -113,6 +119,8 @@ public final class HelidonApp implements AutoCloseable {
         config.setMaximumPoolSize(env.poolMax());
         config.setMinimumIdle(env.poolMin());
         config.setConnectionTimeout(CONNECTION_TIMEOUT_MS);
+        // a String: pgjdbc reads driver properties with getProperty, which ignores other types
+        config.addDataSourceProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_S));
         config.setKeepaliveTime(KEEPALIVE_TIME_MS);
         return new HikariDataSource(config);
     }

@@ -64,7 +64,8 @@ public abstract class AppRoundTripSuite {
         redisProxy = CountingProxy.redis(redis.getHost(), redis.getPort());
         String proxiedDb = new DatabaseUrl("127.0.0.1", pgProxy.port(), db.database(), db.user(), db.password())
                 .libpqUrl();
-        String proxiedRedis = "redis://127.0.0.1:" + redisProxy.port();
+        String proxiedRedis = dev.fairbench.services.ServiceUrls.withAddress(services.redisUrl(), "127.0.0.1",
+                redisProxy.port());
         app = start(new AppEnvironment(0, proxiedDb, proxiedRedis, POOL_MAX, POOL_MIN, WORKERS));
         http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         ready();

@@ -33,6 +33,12 @@ public class SpringApp {
      */
     static final long CONNECTION_TIMEOUT_MS = 5_000;
     /**
+     * Most seconds pgjdbc waits for PostgreSQL to answer on an open connection (its {@code socketTimeout}), then the
+     * request answers 503 and HikariCP evicts the connection: a hung server (contract section 5) costs no request
+     * more than this, and no pool slot stays stuck. Well above any query of the contract.
+     */
+    static final int SOCKET_TIMEOUT_S = 4;
+    /**
      * Background pings of idle connections: off (HikariCP's default is every 2 minutes), so that PostgreSQL sees
      * only the contract's queries; on loopback no firewall drops an idle connection.
      */
@@ -72,6 +78,7 @@ public class SpringApp {
         p.put("spring.datasource.hikari.maximum-pool-size", env.poolMax());
         p.put("spring.datasource.hikari.minimum-idle", env.poolMin());
         p.put("spring.datasource.hikari.connection-timeout", CONNECTION_TIMEOUT_MS);
+        p.put("spring.datasource.hikari.data-source-properties.socketTimeout", SOCKET_TIMEOUT_S);
         p.put("spring.datasource.hikari.keepalive-time", KEEPALIVE_TIME_MS);
         return p;
     }

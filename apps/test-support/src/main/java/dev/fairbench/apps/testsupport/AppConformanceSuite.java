@@ -52,7 +52,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * app started in-process on a free loopback port, with the real, seeded PostgreSQL and Redis of
  * {@link TestServices}. Covers the contract end to end: every page byte for byte (and in Redis for cached routes),
  * bad input, the page cache's key, TTL and source, no compression, concurrency on few connections without mixing
- * responses, the {@code POOL_MAX} limit, and 503 then recovery without a restart when PostgreSQL or Redis goes away.
+ * responses, the {@code POOL_MAX} limit, and 503 then recovery without a restart when PostgreSQL or Redis goes away
+ * or hangs (stopped with SIGSTOP: 503 within {@link #HUNG_SERVICE_BOUND}).
  * Tests run in a fixed order; the fault tests come last and leave both services running.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -61,6 +62,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 public abstract class AppConformanceSuite {
     /** Most time a request may take, also while a service is down: the contract wants a 503, never a hang. */
     protected static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    /** Contract section 5: a request that needs a hung service gets 503 within this; the test adds 1 s slack. */
+    protected static final Duration HUNG_SERVICE_BOUND = Duration.ofSeconds(5);
     /** Most time the app may take to serve 200 again after a service came back. */
     protected static final Duration RECOVERY_TIMEOUT = Duration.ofSeconds(30);
 
@@ -316,6 +319,39 @@ public abstract class AppConformanceSuite {
         awaitOk("/cached", REFERENCE.index());
     }
 
+    @Test
+    @Order(102)
+    void aHungPostgresGives503InBoundedTimeAndTheAppRecovers() throws Exception {
+        assertThat(get("/").statusCode()).isEqualTo(200);
+        try (Frozen ignored = new Frozen(services.postgres().pid().orElseThrow())) {
+            assertAnswered503InTime("/");
+            assertAnswered503InTime("/tag/" + REFERENCE.dataset().tags().getFirst().slug());
+            assertThat(get("/hello").statusCode()).isEqualTo(200);
+        }
+        awaitOk("/", REFERENCE.index());
+        awaitOk("/post/" + somePost().slug(), REFERENCE.detail(somePost().slug()).orElseThrow());
+    }
+
+    @Test
+    @Order(103)
+    void aHungRedisGives503InBoundedTimeAndTheAppRecovers() throws Exception {
+        assertThat(get("/cached").statusCode()).isEqualTo(200);
+        try (Frozen ignored = new Frozen(services.redis().pid().orElseThrow())) {
+            assertAnswered503InTime("/cached");
+            assertThat(get("/").body()).isEqualTo(REFERENCE.index());
+        }
+        awaitOk("/cached", REFERENCE.index());
+    }
+
+    private void assertAnswered503InTime(String path) throws Exception {
+        long start = System.nanoTime();
+        HttpResponse<byte[]> r = get(path);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertServiceUnavailable(r);
+        assertThat(took).as(path + " answered after " + took.toMillis() + " ms")
+                .isLessThan(HUNG_SERVICE_BOUND.plusSeconds(1));
+    }
+
     private static void assertServiceUnavailable(HttpResponse<byte[]> r) {
         assertThat(r.statusCode()).isEqualTo(503);
         assertThat(new String(r.body(), StandardCharsets.UTF_8)).isEqualTo("Service Unavailable");
@@ -361,8 +397,9 @@ public abstract class AppConformanceSuite {
         return redisConnection.sync();
     }
 
+    /** The owner's URL: the tests change rows, which the apps' read-only role may not. */
     private DatabaseUrl database() {
-        return DatabaseUrl.parse(services.postgresUrl());
+        return DatabaseUrl.parse(services.seedPostgresUrl());
     }
 
     private static Post somePost() {

@@ -41,18 +41,23 @@ public final class TestServices {
             RunningServices running = Services.ensureRunning(options);
             TestServices services = new TestServices(running);
             Runtime.getRuntime().addShutdownHook(new Thread(services::stopAndDelete, "test-services-stop"));
-            Services.ensureSeeded(running.postgresUrl());
+            Services.ensureSeeded(running.seedPostgresUrl());
             shared = services;
         }
         return shared;
     }
 
-    /** {@code DATABASE_URL}: libpq URL of the seeded database. */
+    /** {@code DATABASE_URL}: libpq URL of the seeded database, as the apps' read-only role (with its password). */
     public String postgresUrl() {
         return running.postgresUrl();
     }
 
-    /** {@code REDIS_URL}. */
+    /** libpq URL of the database's owner, for tests that change the data (with its password). */
+    public String seedPostgresUrl() {
+        return running.seedPostgresUrl();
+    }
+
+    /** {@code REDIS_URL}, with the password. */
     public String redisUrl() {
         return running.redisUrl();
     }
@@ -83,7 +88,11 @@ public final class TestServices {
                 return;
             }
         }
-        if (!postgres().isRunning()) deleteTree(cluster);
+        if (!postgres().isRunning()) {
+            deleteTree(cluster);
+            postgres().deleteFiles();
+        }
+        if (running.startedRedis()) running.embeddedRedis().ifPresent(EmbeddedRedis::deleteFiles);
     }
 
     /**

@@ -45,7 +45,7 @@ import java.util.function.Function;
  */
 final class BlogVerticle extends VerticleBase {
     /** A page that takes longer than this (a PostgreSQL or Redis that hangs) answers 503. */
-    static final long REQUEST_TIMEOUT_MILLIS = 5_000;
+    static final long REQUEST_TIMEOUT_MILLIS = 4_000;
     static final int PHASH_MAX_BODY_BYTES = 65_536;
     static final int CACHE_TTL_SECONDS = 60;
 

@@ -54,6 +54,8 @@ public final class VertxApp implements AutoCloseable {
                 .setCachePreparedStatements(true)
                 .setPipeliningLimit(256);
         if (db.password() != null) pgOptions.setPassword(db.password());
+        // sent in the startup message, like libpq's options=-c search_path=…
+        if (db.searchPath() != null) pgOptions.addProperty("search_path", db.searchPath());
         // A negative port makes all verticles share one random port (tests ask for port 0).
         int listenPort = env.port() == 0 ? -1 : env.port();
         AtomicInteger actualPort = new AtomicInteger();
