@@ -100,7 +100,7 @@ public final class CostRuns implements Pass {
                 ctx.line("[" + name + "] cost " + r + ": no app was measured on this route, no rate to offer");
                 continue;
             }
-            ctx.session().redis().flushdb();
+            ctx.session().redis().clearPageCache();
             LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withRate(rate.getAsDouble());
             String phase = String.format(Locale.ROOT, "cost at %.0f req/s", rate.getAsDouble());
