@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.fairbench.results.AppResult;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.stats.Contender;
+import dev.fairbench.stats.Interval;
+import dev.fairbench.stats.Verdicts;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
@@ -14,6 +18,7 @@ import dev.fairbench.results.RouteSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Two sessions side by side (e.g. two runs of the same commit, to see whether the numbers hold): for every app
@@ -80,9 +85,20 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
      * @param p99Ratio                 B/A of p99 latency
      * @param appCpuPerRequestRatio    B/A of app CPU time per request
      * @param rssRatio                 B/A of peak RSS
+     * @param requestsPerSecondInterval B/A of req/s over the rounds of each (ratio of geometric means) with its 95%
+     *                                 interval ({@link Verdicts#compare}); null when a side has no round values
+     * @param appCpuPerRequestInterval B/A of app CPU per request over the rounds, with its 95% interval, or null
      */
     public record Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
-                      Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio) {
+                      Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio,
+                      Interval requestsPerSecondInterval, Interval appCpuPerRequestInterval) {
+
+        /** A row without intervals. */
+        public Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
+                   Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio) {
+            this(app, route, requestsPerSecondA, requestsPerSecondB, requestsPerSecondRatio, p99Ratio,
+                    appCpuPerRequestRatio, rssRatio, null, null);
+        }
     }
 
     /** Compares the summaries of two sessions. */
@@ -104,12 +120,15 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                 if (sa == null || sb == null) {
                     continue;
                 }
+                RouteResult routeB = appB.route(routeA.route()).orElseThrow();
                 rows.add(new Row(appA.name(), routeA.route(), sa.requestsPerSecond(), sb.requestsPerSecond(),
                         ratio(sb.requestsPerSecond(), sa.requestsPerSecond()),
                         ratio(sb.latency().p99Ms(), sa.latency().p99Ms()),
                         ratio(sb.appCpuUsPerRequest(), sa.appCpuUsPerRequest()),
                         ratio(sb.appRssPeakBytes() == null ? null : sb.appRssPeakBytes().doubleValue(),
-                                sa.appRssPeakBytes() == null ? null : sa.appRssPeakBytes().doubleValue())));
+                                sa.appRssPeakBytes() == null ? null : sa.appRssPeakBytes().doubleValue()),
+                        interval(routeB, routeA, RunResult::requestsPerSecond),
+                        interval(routeB, routeA, RouteVerdict::appCpuUsPerRequest)));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -153,6 +172,14 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         };
     }
 
+    /** B/A of one figure over the rounds of each side, with its interval; null when a side has no positive value. */
+    private static Interval interval(RouteResult b, RouteResult a, ToDoubleFunction<RunResult> figure) {
+        double[] vb = b.runs().stream().mapToDouble(figure).filter(v -> v > 0).toArray();
+        double[] va = a.runs().stream().mapToDouble(figure).filter(v -> v > 0).toArray();
+        if (vb.length == 0 || va.length == 0) return null;
+        return Verdicts.compare(new Contender("b", vb), new Contender("a", va));
+    }
+
     private static boolean hasSummary(AppResult app) {
         return app.routes().stream().anyMatch(r -> r.summary() != null);
     }
@@ -168,14 +195,26 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             cells.add(List.of(r.app(), r.route(), String.format(Locale.ROOT, "%.0f", r.requestsPerSecondA()),
-                    String.format(Locale.ROOT, "%.0f", r.requestsPerSecondB()), ratioText(r.requestsPerSecondRatio()),
-                    ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio()), ratioText(r.rssRatio())));
+                    String.format(Locale.ROOT, "%.0f", r.requestsPerSecondB()),
+                    ratioText(r.requestsPerSecondRatio(), r.requestsPerSecondInterval()),
+                    ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio(), r.appCpuPerRequestInterval()),
+                    ratioText(r.rssRatio())));
         }
         return cells;
     }
 
     private static String ratioText(Double ratio) {
         return ratio == null ? "-" : String.format(Locale.ROOT, "%.3f", ratio);
+    }
+
+    /**
+     * The ratio of the medians, then the interval of the ratio of the rounds' geometric means and, when that interval
+     * includes 1, {@code no change} (as hyperfine says it): {@code 1.012 [0.981–1.044] no change}.
+     */
+    static String ratioText(Double ratio, Interval interval) {
+        if (interval == null || !interval.hasInterval()) return ratioText(ratio);
+        return String.format(Locale.ROOT, "%s [%.3f–%.3f]%s", ratioText(ratio), interval.low(), interval.high(),
+                interval.excludes(1) ? "" : " no change");
     }
 
     /** Aligned columns, text first column left-aligned and numbers right-aligned, then the unmatched apps. */
