@@ -64,13 +64,13 @@ public sealed interface Block {
     }
 
     /**
-     * A horizontal bar chart: one bar per entry, coloured by language, the best one marked.
+     * A horizontal bar chart: one bar per entry, coloured per app, the best one marked, each round a dot.
      *
      * @param title    chart title, or empty when a heading right above names the chart
      * @param subtitle what was measured, one line
      * @param axis     unit and direction, e.g. {@code req/s · higher is better}
      * @param bars     the bars in display order
-     * @param legend   languages present, in display order, each with its display name
+     * @param legend   apps present, in display order, each with its colour
      */
     record BarChart(String title, String subtitle, String axis, List<Bar> bars, List<LegendEntry> legend)
             implements Block {
@@ -80,15 +80,25 @@ public sealed interface Block {
      * One bar.
      *
      * @param label     the app
-     * @param language  language key, for the colour
-     * @param value     the length, in any unit, non-negative
+     * @param colour    the app's colour number ({@link Palette})
+     * @param value     the length, in any unit, non-negative (the median)
      * @param valueText the value as printed, with its unit
      * @param marker    a word printed after the value (e.g. {@code fastest}), or empty
+     * @param points    the value of each round, in the unit of {@code value}, drawn as dots (the spread); may be
+     *                  empty
      */
-    record Bar(String label, String language, double value, String valueText, String marker) {
+    record Bar(String label, int colour, double value, String valueText, String marker, List<Double> points) {
+        public Bar {
+            points = List.copyOf(points);
+        }
+
+        /** A bar without per-round dots. */
+        public Bar(String label, int colour, double value, String valueText, String marker) {
+            this(label, colour, value, valueText, marker, List.of());
+        }
     }
 
-    /** A language shown in a chart legend. */
-    record LegendEntry(String language, String name) {
+    /** An app shown in a legend, with its colour number ({@link Palette}). */
+    record LegendEntry(int colour, String name) {
     }
 }

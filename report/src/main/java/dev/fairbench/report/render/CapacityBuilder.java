@@ -65,17 +65,17 @@ final class CapacityBuilder {
         List<Search> group = new ArrayList<>();
         for (Search s : searches) {
             if (!s.capacity().route().equals(route)) {
-                chart(route, group, m, out);
+                chart(results, route, group, m, out);
                 route = s.capacity().route();
                 group = new ArrayList<>();
             }
             group.add(s);
         }
-        chart(route, group, m, out);
+        chart(results, route, group, m, out);
         return out;
     }
 
-    private static void chart(String route, List<Search> group, Messages m, List<Block> out) {
+    private static void chart(Results results, String route, List<Search> group, Messages m, List<Block> out) {
         if (group.isEmpty()) {
             return;
         }
@@ -86,11 +86,11 @@ final class CapacityBuilder {
         List<Bar> bars = new ArrayList<>();
         for (Search s : group) {
             double rate = s.capacity().maxUnderSlo().map(CapacityResult.Step::targetRatePerSecond).orElse(0.0);
-            bars.add(new Bar(s.app().label(), s.app().language(), rate, m.integer(rate) + " " + m.get("unit.rps"),
+            bars.add(new Bar(s.app().label(), Palette.of(results, s.app().name()), rate, m.integer(rate) + " " + m.get("unit.rps"),
                     rate == best && best > 0 ? m.get("chart.highest") : ""));
         }
         out.add(new BarChart(m.get("capacity.chart", m.route(route)),
                 m.get("capacity.chart.subtitle", m.number(group.get(0).capacity().sloP99Ms(), 1)),
-                m.get("axis.rps"), bars, ReportBuilder.legend(group.stream().map(Search::app).toList(), m)));
+                m.get("axis.rps"), bars, ReportBuilder.legend(results, group.stream().map(Search::app).toList())));
     }
 }

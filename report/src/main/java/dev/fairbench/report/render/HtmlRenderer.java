@@ -34,7 +34,7 @@ public final class HtmlRenderer {
             .note{color:#57606a;font-size:.88em}
             figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption b{font-size:1.1em}figcaption span{color:#57606a}
             svg text{font-size:13px;fill:#1f2328}svg .axis,svg .legend{fill:#57606a}
-            svg .marker{font-weight:bold;fill:#1a7f37}
+            svg .marker{font-weight:bold;fill:#1a7f37}svg .dot{fill:#fff;stroke:#1f2328;stroke-width:1.5}
             pre.diff{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6em;overflow-x:auto;\
             font-size:.85em}
             pre.diff .add{background:#dafbe1;display:block}pre.diff .del{background:#ffebe9;display:block}

@@ -279,11 +279,12 @@ public final class ReportBuilder {
     /**
      * Bar chart of one value per app on one route; apps without the value are left out. {@code verdict} marks the
      * winner or the apps tied within noise; without one (a single measurement, e.g. memory) the best value is
-     * marked.
+     * marked. {@code perRound}, when given, yields the value of each kept round, drawn as dots on the bar.
      */
     static BarChart chart(Results results, Messages m, String title, String subtitle, String axis,
                           List<AppSummary> apps, Function<RouteSummary, Double> value,
-                          Function<Double, String> format, boolean higherIsBetter, Optional<Verdict> verdict) {
+                          Function<Double, String> format, boolean higherIsBetter, Optional<Verdict> verdict,
+                          String route, Function<RunResult, Double> perRound) {
         List<AppSummary> shown = apps.stream().filter(a -> value.apply(a.summary()) != null).toList();
         double best = Double.NaN;
         for (AppSummary a : shown) {
@@ -297,17 +298,24 @@ public final class ReportBuilder {
             double v = value.apply(a.summary());
             String marker = verdict.isPresent() ? VerdictsBuilder.marker(verdict.get(), a.app().name(), higherIsBetter, m)
                     : v == best ? m.get(higherIsBetter ? "chart.fastest" : "chart.lowest") : "";
-            bars.add(new Bar(a.app().label(), a.app().language(), v, format.apply(v), marker));
+            List<Double> points = new ArrayList<>();
+            if (perRound != null && route != null) {
+                for (RunResult run : a.app().route(route).map(RouteResult::runs).orElse(List.of())) {
+                    Double p = perRound.apply(run);
+                    if (p != null) points.add(p);
+                }
+            }
+            bars.add(new Bar(a.app().label(), Palette.of(results, a.app().name()), v, format.apply(v), marker,
+                    points.size() > 1 ? points : List.of()));
         }
-        return new BarChart(title, subtitle, axis, bars, legend(shown.stream().map(AppSummary::app).toList(), m));
+        return new BarChart(title, subtitle, axis, bars, legend(results, shown.stream().map(AppSummary::app).toList()));
     }
 
-    static List<LegendEntry> legend(List<AppResult> apps, Messages m) {
+    /** The legend of these apps: each with its colour. */
+    static List<LegendEntry> legend(Results results, List<AppResult> apps) {
         List<LegendEntry> legend = new ArrayList<>();
         for (AppResult app : apps) {
-            if (legend.stream().noneMatch(e -> e.language().equals(app.language()))) {
-                legend.add(new LegendEntry(app.language(), m.languageName(app.language())));
-            }
+            legend.add(new LegendEntry(Palette.of(results, app.name()), app.label()));
         }
         return legend;
     }
@@ -326,10 +334,11 @@ public final class ReportBuilder {
             boolean ranked = verdict.figure() == RouteVerdict.Figure.REQUESTS_PER_SECOND;
             // Not app-bound: the chart shows req/s but marks no one; the verdict table says why.
             Verdict none = new Verdict(Verdict.Kind.NONE, null, null, null, List.of());
-            out.add(chart(results, m, "", m.get("route.desc." + route),
+            out.add(chart(results, m, "", m.get("route.desc." + route) + " · " + m.get("chart.dots"),
                     m.get("axis.rps"), apps, RouteSummary::requestsPerSecond,
                     v -> m.integer(v) + " " + m.get("unit.rps"), true,
-                    Optional.of(ranked && verdict.ranking() != null ? verdict.ranking() : none)));
+                    Optional.of(ranked && verdict.ranking() != null ? verdict.ranking() : none), route,
+                    RunResult::requestsPerSecond));
             List<String> spreads = new ArrayList<>();
             for (AppSummary a : apps) {
                 spreads.add(a.app().label() + " ±" + m.percent(a.summary().spread()));
@@ -408,7 +417,7 @@ public final class ReportBuilder {
         }
         out.add(chart(results, m, "", m.get("memory.subtitle"), m.get("axis.mib"), apps,
                 s -> s.appRssPeakBytes() == null ? null : s.appRssPeakBytes() / 1048576.0,
-                v -> m.number(v, 1) + " " + m.get("unit.mib"), false, Optional.empty()));
+                v -> m.number(v, 1) + " " + m.get("unit.mib"), false, Optional.empty(), null, null));
         out.add(new Paragraph(m.get("memory.note"), true));
     }
 
@@ -431,9 +440,10 @@ public final class ReportBuilder {
         List<AppSummary> index = summaries(results, "index");
         if (index.stream().anyMatch(a -> a.summary().appCpuUsPerRequest() != null)) {
             RouteVerdict verdict = RouteVerdict.of(results, "index");
-            out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle"), m.get("axis.us"), index,
-                    RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false,
-                    Optional.ofNullable(verdict == null ? null : verdict.cheapest())));
+            out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle") + " · " + m.get("chart.dots"),
+                    m.get("axis.us"), index, RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false,
+                    Optional.ofNullable(verdict == null ? null : verdict.cheapest()), "index",
+                    run -> RouteVerdict.appCpuUsPerRequest(run) > 0 ? RouteVerdict.appCpuUsPerRequest(run) : null));
         }
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.cpu.app"),
                 m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.csw")),
