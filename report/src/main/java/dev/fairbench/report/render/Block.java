@@ -101,4 +101,47 @@ public sealed interface Block {
     /** An app shown in a legend, with its colour number ({@link Palette}). */
     record LegendEntry(int colour, String name) {
     }
+
+    /**
+     * The app × route grid at the top of the report: one row per route, one column per app, each cell with req/s
+     * and app CPU per request as bars relative to the best of the row, the verdict mark and the binding resource.
+     *
+     * @param columns the apps, with their colour numbers ({@link Palette})
+     * @param rows    one per route
+     * @param notes   what the bars, marks and bound letters mean, one line each
+     */
+    record Grid(String corner, List<LegendEntry> columns, List<GridRow> rows, List<String> notes) implements Block {
+        public Grid {
+            for (GridRow row : rows) {
+                if (row.cells().size() != columns.size()) {
+                    throw new IllegalArgumentException("row " + row.label() + " does not match the columns");
+                }
+            }
+        }
+    }
+
+    /** One route of a {@link Grid}; {@code link} is the id of its chart, or empty. */
+    record GridRow(String label, String link, List<GridCell> cells) {
+    }
+
+    /**
+     * One app on one route; {@code null} fields mean not measured.
+     *
+     * @param rps       req/s as printed, or {@code null} when the app has no result on the route
+     * @param rpsShare  req/s over the row's best (0–1)
+     * @param cpu       app CPU per request as printed, or {@code null}
+     * @param cpuShare  the row's lowest CPU per request over this one (0–1; 1 is the cheapest)
+     * @param mark      the verdict word (fastest, cheapest, tie) or empty
+     * @param winner    whether the mark names the winner (else a tie)
+     * @param onCpu     whether the verdict is on CPU per request (the runs were not all app-bound)
+     * @param bound     a short letter for the binding resource, or empty
+     * @param boundName the binding resource in words, or empty
+     */
+    record GridCell(String rps, double rpsShare, String cpu, double cpuShare, String mark, boolean winner,
+                    boolean onCpu, String bound, String boundName) {
+        /** A cell for an app without a result on the route. */
+        static GridCell empty() {
+            return new GridCell(null, 0, null, 0, "", false, false, "", "");
+        }
+    }
 }

@@ -50,6 +50,7 @@ public final class MarkdownRenderer {
                     md.append(fence).append('\n');
                 }
                 case BarChart c -> chart(md, c);
+                case Block.Grid g -> grid(md, g);
             }
             md.append('\n');
         }
@@ -69,6 +70,37 @@ public final class MarkdownRenderer {
             rows.add(List.of(bar.label(), bar.valueText(), bar.marker()));
         }
         table(md, new Table(List.of("", "", ""), List.of(false, true, false), rows));
+    }
+
+    /** The grid as a table: per cell the figures with their share of the row's best, the mark and the bound. */
+    private static void grid(StringBuilder md, Block.Grid g) {
+        List<String> header = new ArrayList<>(List.of(g.corner()));
+        List<Boolean> numeric = new ArrayList<>(List.of(false));
+        g.columns().forEach(c -> {
+            header.add(c.name());
+            numeric.add(false);
+        });
+        List<List<String>> rows = new ArrayList<>();
+        for (Block.GridRow row : g.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.label()));
+            for (Block.GridCell c : row.cells()) {
+                if (c.rps() == null) {
+                    cells.add("—");
+                    continue;
+                }
+                String mark = c.mark().isEmpty() ? "" : " " + c.mark().toUpperCase(java.util.Locale.ROOT);
+                String text = c.rps() + " (" + Math.round(c.rpsShare() * 100) + "%)" + (c.onCpu() ? "" : mark);
+                if (c.cpu() != null) {
+                    text += " · " + c.cpu() + " (" + Math.round(c.cpuShare() * 100) + "%)" + (c.onCpu() ? mark : "");
+                }
+                cells.add(text + (c.bound().isEmpty() ? "" : " · " + c.bound()));
+            }
+            rows.add(cells);
+        }
+        table(md, new Table(header, numeric, rows));
+        for (String note : g.notes()) {
+            md.append('\n').append('_').append(escape(note)).append("_\n");
+        }
     }
 
     /** A table; alert cells are bold. */

@@ -147,6 +147,7 @@ public final class ReportBuilder {
         }
         out.add(new KeyFigures(figures));
 
+        out.addAll(GridBuilder.build(results, m));
         out.addAll(VerdictsBuilder.verdicts(results, m));
     }
 
