@@ -56,7 +56,7 @@ public final class Hlogs {
 
     /** The stored percentiles of a histogram of microseconds. */
     public static Latency latency(Histogram micros) {
-        return new Latency(percentileMs(micros, 50), percentileMs(micros, 90), percentileMs(micros, 99),
-                percentileMs(micros, 99.9), micros.getMaxValue() / 1000.0);
+        return new Latency(percentileMs(micros, 50), percentileMs(micros, 90), percentileMs(micros, 95),
+                percentileMs(micros, 99), percentileMs(micros, 99.9), micros.getMaxValue() / 1000.0);
     }
 }
