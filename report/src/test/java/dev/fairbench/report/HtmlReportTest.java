@@ -79,9 +79,10 @@ class HtmlReportTest {
     }
 
     @Test
-    void zeroErrorsAreShownNotHidden() {
+    void errorsTableListsOnlyPairsWithErrorsAndCountsTheClean() {
         String md = ReportWriter.markdown(SampleResults.build(), Messages.of("en"));
-        assertThat(md).contains("| Vert.x + pg-client | Index | 0 / 0 | 0 / 0 | 0 / 0 |");
+        assertThat(md).doesNotContain("| Vert.x + pg-client | Index | 0 / 0 | 0 / 0 | 0 / 0 |");
+        assertThat(md).contains("23 of 24 app and route pairs had no error and no non-2xx response in any run");
         assertThat(md).contains("| Go net/http + pgx | Detail | 0 / 0 | **2 / 2** | 0 / 0 |");
         assertThat(ReportWriter.html(SampleResults.build(), Messages.of("en")))
                 .contains("<td class=\"num\">0 / 0</td><td class=\"num alert\">2 / 2</td>");
@@ -114,5 +115,38 @@ class HtmlReportTest {
                 null, List.of());
         Results running = new Results(1, "x", 1, sample.startedAt(), null, sample.setup(), List.of(halfway));
         assertThat(ReportWriter.markdown(running, Messages.of("en"))).contains("### Detail").doesNotContain("### Tag");
+    }
+
+    @Test
+    void profileOnlySessionDoesNotContradictItself() {
+        Results sample = SampleResults.build();
+        List<AppResult> apps = new java.util.ArrayList<>();
+        for (AppResult app : sample.apps()) {
+            if (app.profile() == null) continue;
+            apps.add(new AppResult(app.name(), app.label(), app.language(), AppStatus.MEASURED, null, app.versions(),
+                    app.runtimeFlags(), null, List.of(), List.of(), app.profile(), List.of()));
+        }
+        Results profiled = new Results(1, "x", 1, sample.startedAt(), null, sample.setup(), apps);
+        for (String language : Messages.LANGUAGES) {
+            Messages m = Messages.of(language);
+            String md = ReportWriter.markdown(profiled, m);
+            assertThat(md).contains(m.get("profileonly"), m.get("notmeasured.none.profiled"))
+                    .doesNotContain(m.get("unfinished"), m.get("notmeasured.none"), m.get("headline.errors", "0"),
+                            "## " + m.get("throughput"), "## " + m.get("latency"));
+        }
+    }
+
+    @Test
+    void flameGraphsAreLinkedOnlyWhenTheirPathIsSafe() {
+        Results sample = SampleResults.build();
+        String html = html(sample, "en");
+        assertThat(html).contains("flame graph <a href=\"profiles/vertx/index.html\">profiles/vertx/index.html</a>");
+        assertThat(ReportWriter.markdown(sample, Messages.of("en")))
+                .contains("flame graph [profiles/vertx/index.html](profiles/vertx/index.html)");
+        var unsafe = new dev.fairbench.report.render.Block.Bullets(List.of("a javascript:alert(1)", "b /etc/passwd",
+                "c ../x.html"), List.of("javascript:alert(1)", "/etc/passwd", "../x.html"));
+        assertThat(unsafe.safeLink(0)).isEmpty();
+        assertThat(unsafe.safeLink(1)).isEmpty();
+        assertThat(unsafe.safeLink(2)).isEmpty();
     }
 }

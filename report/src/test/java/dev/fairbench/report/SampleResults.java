@@ -105,7 +105,8 @@ final class SampleResults {
                 double rps = Math.round(baseRps(route) * speed * factors[(i + routeNo) % 3] * 10) / 10.0;
                 long requests = Math.round(rps * 20);
                 double p50 = Math.round(50_000.0 / rps * 0.9 * 1000) / 1000.0;
-                Latency latency = new Latency(p50, round3(p50 * 1.6), round3(p50 * (jvm ? 3.1 : 4.4)),
+                Latency latency = new Latency(p50, round3(p50 * 1.6), round3(p50 * (jvm ? 2.2 : 2.9)),
+                        round3(p50 * (jvm ? 3.1 : 4.4)),
                         round3(p50 * (jvm ? 7.9 : 6.2)), round3(p50 * 15.5));
                 boolean db = route.equals("index") || route.equals("detail") || route.equals("tag");
                 boolean cache = route.endsWith("-cached");

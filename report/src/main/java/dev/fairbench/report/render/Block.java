@@ -20,8 +20,34 @@ public sealed interface Block {
         }
     }
 
-    /** A bulleted list. */
-    record Bullets(List<String> items) implements Block {
+    /**
+     * A bulleted list; {@code links.get(i)}, when not empty, is a relative path inside the results directory that
+     * item {@code i} names (e.g. a flame graph) and that the HTML and Markdown link.
+     */
+    record Bullets(List<String> items, List<String> links) implements Block {
+        public Bullets {
+            items = List.copyOf(items);
+            links = List.copyOf(links);
+            if (links.size() != items.size()) {
+                throw new IllegalArgumentException("links do not match items");
+            }
+        }
+
+        /** A list without links. */
+        public Bullets(List<String> items) {
+            this(items, items.stream().map(i -> "").toList());
+        }
+
+        /**
+         * The link of item {@code i} when it is safe to follow from the report: a relative path of letters, digits,
+         * {@code . _ - /}, not leaving the results directory; otherwise empty, and the item is printed as text.
+         */
+        public String safeLink(int i) {
+            String link = links.get(i);
+            boolean safe = !link.isEmpty() && link.matches("[A-Za-z0-9._/-]+") && !link.startsWith("/")
+                    && !link.contains("..") && items.get(i).contains(link);
+            return safe ? link : "";
+        }
     }
 
     /** Big numbers with a caption each, as at the top of the report. */

@@ -48,7 +48,7 @@ final class FindingsBuilder {
                 }
             }
         }
-        b.out.add(new Paragraph(messages.get("findings.intro",
+        b.out.add(new Paragraph(messages.get(ReportBuilder.profileOnly(results) ? "findings.intro.alone" : "findings.intro",
                 messages.number(first.profile().durationSeconds(), 0) + " s", String.join(", ", tools))));
         b.roundTrips(profiled);
         b.redis(profiled);
@@ -225,20 +225,25 @@ final class FindingsBuilder {
     /** Flame graphs and the profiler's notes, so a reader can dig further or see why a number is missing. */
     private void filesAndNotes(List<AppResult> apps) {
         List<String> items = new ArrayList<>();
+        List<String> links = new ArrayList<>();
         for (String route : results.setup().routes()) {
             for (AppResult app : apps) {
                 app.profile().route(route).ifPresent(r -> {
                     String where = app.label() + ", " + m.route(route);
                     if (r.flamegraph() != null) {
                         items.add(m.get("finding.flamegraph", where, r.flamegraph()));
+                        links.add(r.flamegraph());
                     }
-                    r.notes().forEach(note -> items.add(where + ": " + note));
+                    r.notes().forEach(note -> {
+                        items.add(where + ": " + note);
+                        links.add("");
+                    });
                 });
             }
         }
         if (!items.isEmpty()) {
             out.add(new Heading(3, m.get("finding.files"), "profile-files"));
-            out.add(new Block.Bullets(items));
+            out.add(new Block.Bullets(items, links));
         }
     }
 }

@@ -76,7 +76,20 @@ public final class HtmlRenderer {
                         .append("</p>\n");
                 case Bullets b -> {
                     html.append("<ul>\n");
-                    b.items().forEach(item -> html.append("<li>").append(escape(item)).append("</li>\n"));
+                    for (int i = 0; i < b.items().size(); i++) {
+                        String item = b.items().get(i);
+                        String link = b.safeLink(i);
+                        html.append("<li>");
+                        if (link.isEmpty()) {
+                            html.append(escape(item));
+                        } else {
+                            int at = item.indexOf(link);
+                            html.append(escape(item.substring(0, at))).append("<a href=\"").append(escape(link))
+                                    .append("\">").append(escape(link)).append("</a>")
+                                    .append(escape(item.substring(at + link.length())));
+                        }
+                        html.append("</li>\n");
+                    }
                     html.append("</ul>\n");
                 }
                 case KeyFigures k -> {

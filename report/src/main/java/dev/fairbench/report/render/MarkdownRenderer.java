@@ -29,7 +29,21 @@ public final class MarkdownRenderer {
             switch (block) {
                 case Heading h -> md.append("#".repeat(h.level())).append(' ').append(escape(h.text())).append('\n');
                 case Paragraph p -> md.append(p.note() ? "_" + escape(p.text()) + "_" : escape(p.text())).append('\n');
-                case Bullets b -> b.items().forEach(item -> md.append("- ").append(escape(item)).append('\n'));
+                case Bullets b -> {
+                    for (int i = 0; i < b.items().size(); i++) {
+                        String item = b.items().get(i);
+                        String link = b.safeLink(i);
+                        md.append("- ");
+                        if (link.isEmpty()) {
+                            md.append(escape(item));
+                        } else {
+                            int at = item.indexOf(link);
+                            md.append(escape(item.substring(0, at))).append('[').append(escape(link)).append("](")
+                                    .append(link).append(')').append(escape(item.substring(at + link.length())));
+                        }
+                        md.append('\n');
+                    }
+                }
                 case KeyFigures k -> {
                     for (KeyFigure f : k.figures()) {
                         md.append("- **").append(escape(f.value())).append("** ").append(escape(f.caption()))

@@ -57,18 +57,29 @@ public final class ReportBuilder {
         b.notEqualized();
         b.conformance();
         b.notMeasured();
-        b.throughput();
-        b.out.addAll(VerdictsBuilder.costs(results, messages));
-        b.errorsPerRun();
-        b.latency();
-        b.memory();
-        b.cpu();
-        b.gc();
+        if (!profileOnly(results)) {
+            b.throughput();
+            b.out.addAll(VerdictsBuilder.costs(results, messages));
+            b.errorsPerRun();
+            b.latency();
+            b.memory();
+            b.cpu();
+            b.gc();
+        }
         b.out.addAll(FindingsBuilder.build(results, messages));
         b.out.addAll(CapacityBuilder.build(results, messages));
         b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                 String.valueOf(results.schemaVersion())), true));
         return List.copyOf(b.out);
+    }
+
+    /**
+     * Whether these are the results of {@code profile} alone: no timed round anywhere, but profiles. Such a report
+     * leaves out the sections of timed rounds instead of calling the session unfinished and every app measured.
+     */
+    static boolean profileOnly(Results results) {
+        boolean anyRun = results.apps().stream().flatMap(a -> a.routes().stream()).anyMatch(r -> !r.runs().isEmpty());
+        return !anyRun && results.apps().stream().anyMatch(a -> a.profile() != null);
     }
 
     private Setup rules() {
@@ -86,7 +97,9 @@ public final class ReportBuilder {
         String when = m.get("measured.on", m.date(results.startedAt()), s.host().cpuModel(),
                 String.valueOf(s.host().logicalCpus()), m.number(s.host().memoryBytes() / 1073741824.0, 1));
         out.add(new Paragraph(when));
-        if (results.finishedAt() == null) {
+        if (profileOnly(results)) {
+            out.add(new Paragraph(m.get("profileonly")));
+        } else if (results.finishedAt() == null) {
             out.add(new Paragraph(m.get("unfinished")));
         }
     }
@@ -132,8 +145,15 @@ public final class ReportBuilder {
         long failed = results.apps().stream().filter(a -> a.status() == AppStatus.FAILED).count();
         long skipped = results.apps().stream().filter(a -> a.status() == AppStatus.SKIPPED).count();
         List<KeyFigure> figures = new ArrayList<>();
-        figures.add(new KeyFigure(m.integer(measured), m.get("headline.apps", m.integer(failed), m.integer(skipped))));
-        figures.add(new KeyFigure(m.integer(badResponses()), m.get("headline.errors", m.integer(runCount()))));
+        if (profileOnly(results)) {
+            long profiled = results.apps().stream().filter(a -> a.profile() != null).count();
+            figures.add(new KeyFigure(m.integer(profiled), m.get("headline.profiled", m.integer(failed),
+                    m.integer(skipped))));
+        } else {
+            figures.add(new KeyFigure(m.integer(measured), m.get("headline.apps", m.integer(failed),
+                    m.integer(skipped))));
+            figures.add(new KeyFigure(m.integer(badResponses()), m.get("headline.errors", m.integer(runCount()))));
+        }
         List<Long> rss = new ArrayList<>();
         for (AppSummary a : summaries(results, "index")) {
             if (a.summary().appRssPeakBytes() != null) {
@@ -270,7 +290,7 @@ public final class ReportBuilder {
             }
         }
         if (rows.isEmpty()) {
-            out.add(new Paragraph(m.get("notmeasured.none")));
+            out.add(new Paragraph(m.get(profileOnly(results) ? "notmeasured.none.profiled" : "notmeasured.none")));
             return;
         }
         out.add(new Table(List.of(m.get("col.app"), m.get("col.status"), m.get("col.reason"), m.get("col.log")),
@@ -373,8 +393,16 @@ public final class ReportBuilder {
         }
         List<List<String>> rows = new ArrayList<>();
         List<List<Boolean>> alerts = new ArrayList<>();
+        int pairs = 0;
         for (AppResult app : results.apps()) {
             for (RouteResult r : app.routes()) {
+                if (r.runs().isEmpty()) {
+                    continue;
+                }
+                pairs++;
+                if (r.runs().stream().allMatch(run -> run.errors() + run.non2xx() == 0)) {
+                    continue;
+                }
                 List<String> row = new ArrayList<>(List.of(app.label(), m.route(r.route())));
                 List<Boolean> alert = new ArrayList<>(List.of(false, false));
                 for (int i = 0; i < maxRuns; i++) {
@@ -386,8 +414,11 @@ public final class ReportBuilder {
                 alerts.add(alert);
             }
         }
-        out.add(new Table(header, numeric, rows, alerts));
-        out.add(new Paragraph(m.get("errors.total", m.integer(badResponses()), m.integer(runCount())), true));
+        if (!rows.isEmpty()) {
+            out.add(new Table(header, numeric, rows, alerts));
+        }
+        out.add(new Paragraph(m.get("errors.total", m.integer(badResponses()), m.integer(runCount())) + " "
+                + m.get("errors.clean", m.integer(pairs - rows.size()), m.integer(pairs)), true));
     }
 
     private void latency() {
@@ -398,15 +429,16 @@ public final class ReportBuilder {
             for (AppSummary a : summaries(results, route)) {
                 Latency l = a.summary().latency();
                 rows.add(List.of(m.route(route), a.app().label(), m.number(l.p50Ms(), 2), m.number(l.p90Ms(), 2),
-                        m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2)));
+                        l.p95Ms() == null ? "—" : m.number(l.p95Ms(), 2), m.number(l.p99Ms(), 2),
+                        m.number(l.p999Ms(), 2)));
             }
         }
         if (rows.isEmpty()) {
             out.add(new Paragraph(m.get("nodata")));
             return;
         }
-        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p99", "p99.9"),
-                List.of(false, false, true, true, true, true), rows));
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p95", "p99", "p99.9"),
+                List.of(false, false, true, true, true, true, true), rows));
     }
 
     private void memory() {
