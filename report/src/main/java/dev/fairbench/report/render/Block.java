@@ -170,4 +170,29 @@ public sealed interface Block {
             return new GridCell(null, 0, null, 0, "", false, false, "", "");
         }
     }
+
+    /**
+     * A line chart: one line per app over a shared x axis, for the HTML; Markdown prints {@code table} instead.
+     *
+     * @param title    chart title, or empty when a heading right above names it
+     * @param subtitle what was measured, one line
+     * @param xAxis    the x axis' name and unit
+     * @param yAxis    the y axis' name and unit
+     * @param xTicks   labelled positions on the x axis, in x units, the first and last being its ends
+     * @param yTicks   labelled positions on the y axis, from 0, the last being its top
+     * @param series   the lines
+     * @param marks    horizontal reference lines (e.g. an SLO), may be empty
+     * @param table    the same data as a table, for Markdown
+     */
+    record LineChart(String title, String subtitle, String xAxis, String yAxis, List<Tick> xTicks,
+                     List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table) implements Block {
+    }
+
+    /** A labelled position on an axis. */
+    record Tick(double at, String label) {
+    }
+
+    /** One line of a {@link LineChart}: its app, colour number ({@link Palette}) and points {x, y}, x ascending. */
+    record Series(String label, int colour, List<double[]> points) {
+    }
 }

@@ -35,6 +35,8 @@ public final class HtmlRenderer {
             figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption b{font-size:1.1em}figcaption span{color:#57606a}
             svg text{font-size:13px;fill:#1f2328}svg .axis,svg .legend{fill:#57606a}
             svg .marker{font-weight:bold;fill:#1a7f37}svg .dot{fill:#fff;stroke:#1f2328;stroke-width:1.5}
+            svg .grid{stroke:#d0d7de;stroke-width:1}svg .frame{fill:none;stroke:#8c959f}
+            svg .mark{stroke:#cf222e;stroke-width:1.5;stroke-dasharray:4 3}
             pre.diff{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6em;overflow-x:auto;\
             font-size:.85em}
             pre.diff .add{background:#dafbe1;display:block}pre.diff .del{background:#ffebe9;display:block}
@@ -103,6 +105,10 @@ public final class HtmlRenderer {
                 case Table t -> table(html, t);
                 case Diff d -> diff(html, d);
                 case Block.Grid g -> grid(html, g);
+                case Block.LineChart c -> html.append("<figure>\n<figcaption>")
+                        .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
+                        .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
+                        .append(Svg.lineChart(c)).append("\n</figure>\n");
                 case BarChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")

@@ -65,6 +65,13 @@ public final class MarkdownRenderer {
                 }
                 case BarChart c -> chart(md, c);
                 case Block.Grid g -> grid(md, g);
+                case Block.LineChart c -> {
+                    if (!c.title().isEmpty()) {
+                        md.append("**").append(escape(c.title())).append("** · ");
+                    }
+                    md.append(escape(c.subtitle())).append("\n\n");
+                    table(md, c.table());
+                }
             }
             md.append('\n');
         }

@@ -48,8 +48,16 @@ public final class ReportBuilder {
         this.m = messages;
     }
 
-    /** The blocks of the whole report. */
+    /** The blocks of the whole report, without the plots drawn from the hlogs. */
     public static List<Block> build(Results results, Messages messages) {
+        return build(results, messages, null);
+    }
+
+    /**
+     * The blocks of the whole report; {@code dir}, the results directory, is where the hlogs are read from for the
+     * latency and throughput plots ({@link HlogPlotsBuilder}); without it the plots are left out.
+     */
+    public static List<Block> build(Results results, Messages messages, java.nio.file.Path dir) {
         ReportBuilder b = new ReportBuilder(results, messages);
         b.title();
         b.headline();
@@ -62,6 +70,7 @@ public final class ReportBuilder {
             b.out.addAll(VerdictsBuilder.costs(results, messages));
             b.errorsPerRun();
             b.latency();
+            b.out.addAll(HlogPlotsBuilder.build(results, messages, dir));
             b.memory();
             b.cpu();
             b.gc();
