@@ -54,8 +54,8 @@ class HtmlReportTest {
             assertThat(doc.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
             assertThat(doc.getElementsByTagName("rect").getLength()).isPositive();
         }
-        // 8 routes, memory, CPU, capacity
-        assertThat(charts).isEqualTo(11);
+        // 8 routes, memory, CPU, capacity; CPU split of 8 routes and of 3 profiled routes
+        assertThat(charts).isEqualTo(22);
     }
 
     @Test
@@ -148,5 +148,28 @@ class HtmlReportTest {
         assertThat(unsafe.safeLink(0)).isEmpty();
         assertThat(unsafe.safeLink(1)).isEmpty();
         assertThat(unsafe.safeLink(2)).isEmpty();
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void plotsFromTheHlogsAreWellFormedSvg() throws Exception {
+        java.nio.file.Files.copy(dev.fairbench.results.ResultsStore.file(ReportGoldenTest.SAMPLE),
+                dev.fairbench.results.ResultsStore.file(dir));
+        SampleResults.writeHlogs(dir);
+        String html = java.nio.file.Files.readString(ReportWriter.write(dir, "en").get(1));
+        Matcher svg = SVG.matcher(html);
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        int lines = 0;
+        while (svg.find()) {
+            Document doc = factory.newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
+            lines += doc.getElementsByTagName("polyline").getLength();
+        }
+        // index: latency and throughput, one line per measured app each
+        assertThat(lines).isEqualTo(6);
+        assertThat(html).contains("id=\"distribution-index\"").doesNotContain("id=\"distribution-detail\"");
     }
 }

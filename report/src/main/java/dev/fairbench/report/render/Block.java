@@ -195,4 +195,22 @@ public sealed interface Block {
     /** One line of a {@link LineChart}: its app, colour number ({@link Palette}) and points {x, y}, x ascending. */
     record Series(String label, int colour, List<double[]> points) {
     }
+
+    /**
+     * Horizontal stacked bars: one bar per entry, split into the same segments (e.g. the CPU of the app, of
+     * PostgreSQL and of Redis), with a legend of the segments.
+     *
+     * @param segments the names of the segments, in drawing order
+     * @param bars     the bars; each has one value per segment (0 when absent)
+     */
+    record StackedChart(String title, String subtitle, String axis, List<String> segments, List<StackedBar> bars)
+            implements Block {
+    }
+
+    /** One stacked bar: its label, the value of each segment, and its total as printed. */
+    record StackedBar(String label, List<Double> values, String valueText) {
+        public StackedBar {
+            values = List.copyOf(values);
+        }
+    }
 }

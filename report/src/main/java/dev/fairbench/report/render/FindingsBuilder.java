@@ -181,10 +181,36 @@ final class FindingsBuilder {
         }
         flushCpu(low, high, sentences);
         out.add(new Paragraph(m.get("finding.cpu.what", String.join("; ", sentences))));
+        String chartRoute = null;
+        List<Block.StackedBar> bars = new ArrayList<>();
+        for (Entry e : entries) {
+            if (!e.route().route().equals(chartRoute)) {
+                stacked(chartRoute, bars);
+                chartRoute = e.route().route();
+                bars = new ArrayList<>();
+            }
+            ProfileRoute.CpuSplit cpu = e.route().cpu();
+            bars.add(new Block.StackedBar(e.app().label(), List.of(zero(cpu.appUserUs()), zero(cpu.appSystemUs()),
+                    zero(cpu.postgresUs()), zero(cpu.redisUs())), m.number(cpu.totalUs(), 1) + " µs"));
+        }
+        stacked(chartRoute, bars);
         out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.cpu.user"),
                 m.get("col.cpu.system"), m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.cpu.total"),
                 m.get("col.syscalls"), m.get("col.csw")),
                 List.of(false, false, true, true, true, true, true, true, true), rows));
+    }
+
+    private static double zero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+    private void stacked(String route, List<Block.StackedBar> bars) {
+        if (route == null || bars.isEmpty()) {
+            return;
+        }
+        out.add(new Block.StackedChart(m.route(route), m.get("cpu.split.subtitle.profile"), m.get("axis.us"),
+                List.of(m.get("cpu.part.user"), m.get("cpu.part.system"), m.get("cpu.part.postgres"),
+                        m.get("cpu.part.redis")), bars));
     }
 
     private void flushCpu(Entry low, Entry high, List<String> sentences) {

@@ -105,6 +105,10 @@ public final class HtmlRenderer {
                 case Table t -> table(html, t);
                 case Diff d -> diff(html, d);
                 case Block.Grid g -> grid(html, g);
+                case Block.StackedChart c -> html.append("<figure>\n<figcaption>")
+                        .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
+                        .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
+                        .append(Svg.stackedChart(c)).append("\n</figure>\n");
                 case Block.LineChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")

@@ -65,6 +65,10 @@ public final class MarkdownRenderer {
                 }
                 case BarChart c -> chart(md, c);
                 case Block.Grid g -> grid(md, g);
+                case Block.StackedChart c -> {
+                    // the table printed with every stacked chart holds its numbers; nothing to add here
+                    continue;
+                }
                 case Block.LineChart c -> {
                     if (!c.title().isEmpty()) {
                         md.append("**").append(escape(c.title())).append("** · ");

@@ -487,6 +487,22 @@ public final class ReportBuilder {
                     Optional.ofNullable(verdict == null ? null : verdict.cheapest()), "index",
                     run -> RouteVerdict.appCpuUsPerRequest(run) > 0 ? RouteVerdict.appCpuUsPerRequest(run) : null));
         }
+        for (String route : rules().routes()) {
+            List<Block.StackedBar> bars = new ArrayList<>();
+            for (AppSummary a : summaries(results, route)) {
+                RouteSummary s = a.summary();
+                if (s.appCpuUsPerRequest() == null) continue;
+                double app = s.appCpuUsPerRequest();
+                double pg = s.postgresCpuUsPerRequest() == null ? 0 : s.postgresCpuUsPerRequest();
+                double redis = s.redisCpuUsPerRequest() == null ? 0 : s.redisCpuUsPerRequest();
+                bars.add(new Block.StackedBar(a.app().label(), List.of(app, pg, redis),
+                        m.number(app + pg + redis, 1) + " µs"));
+            }
+            if (!bars.isEmpty()) {
+                out.add(new Block.StackedChart(m.route(route), m.get("cpu.split.subtitle"), m.get("axis.us"),
+                        List.of(m.get("cpu.part.app"), m.get("cpu.part.postgres"), m.get("cpu.part.redis")), bars));
+            }
+        }
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.cpu.app"),
                 m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.csw")),
                 List.of(false, false, true, true, true, true), rows));

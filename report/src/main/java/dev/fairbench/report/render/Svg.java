@@ -169,6 +169,52 @@ final class Svg {
                 + "\" height=\"" + (plotBottom - plotTop) + "\" class=\"frame\"/>\n</svg>";
     }
 
+    /** Fills of the segments of a stacked bar: far apart in lightness, so they read in grey print too. */
+    private static final String[] SEGMENTS = {"#1f4e79", "#8fbce6", "#e69f00", "#b8407a", "#505050"};
+
+    /** Stacked horizontal bars scaled to the largest total, with a legend of the segments. */
+    static String stackedChart(Block.StackedChart chart) {
+        StringBuilder body = new StringBuilder();
+        int x = 0;
+        for (int i = 0; i < chart.segments().size(); i++) {
+            String name = chart.segments().get(i);
+            body.append("<rect x=\"").append(x).append("\" y=\"6\" width=\"14\" height=\"12\" fill=\"")
+                    .append(SEGMENTS[i % SEGMENTS.length]).append("\"/><text x=\"").append(x + 19)
+                    .append("\" y=\"16\" class=\"legend\">").append(HtmlRenderer.escape(name)).append("</text>\n");
+            x += 30 + 7 * name.length();
+        }
+        body.append("<text x=\"").append(WIDTH).append("\" y=\"38\" text-anchor=\"end\" class=\"axis\">")
+                .append(HtmlRenderer.escape(chart.axis())).append("</text>\n");
+        double max = 0;
+        for (Block.StackedBar bar : chart.bars()) {
+            max = Math.max(max, bar.values().stream().mapToDouble(Double::doubleValue).sum());
+        }
+        int span = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
+        int y = 46;
+        for (Block.StackedBar bar : chart.bars()) {
+            int textY = y + BAR_HEIGHT - 5;
+            body.append("<text x=\"").append(LABEL_WIDTH - 8).append("\" y=\"").append(textY)
+                    .append("\" text-anchor=\"end\" class=\"label\">").append(HtmlRenderer.escape(bar.label()))
+                    .append("</text>");
+            double at = LABEL_WIDTH;
+            for (int i = 0; i < bar.values().size(); i++) {
+                double w = max > 0 ? bar.values().get(i) / max * span : 0;
+                if (w <= 0) continue;
+                body.append("<rect x=\"").append(fmt(at)).append("\" y=\"").append(y).append("\" width=\"")
+                        .append(fmt(w)).append("\" height=\"").append(BAR_HEIGHT).append("\" fill=\"")
+                        .append(SEGMENTS[i % SEGMENTS.length]).append("\"/>");
+                at += w;
+            }
+            body.append("<text x=\"").append(fmt(at + 8)).append("\" y=\"").append(textY)
+                    .append("\" class=\"value\">").append(HtmlRenderer.escape(bar.valueText())).append("</text>\n");
+            y += ROW_HEIGHT;
+        }
+        int height = y + 6;
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
+                + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\" aria-label=\""
+                + HtmlRenderer.escape(chart.title() + " · " + chart.axis()) + "\">\n" + body + "</svg>";
+    }
+
     /** A coordinate with one decimal, always with a dot (SVG syntax, not the report's locale). */
     static String fmt(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
