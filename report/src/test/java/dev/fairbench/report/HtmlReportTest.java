@@ -54,8 +54,8 @@ class HtmlReportTest {
             assertThat(doc.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
             assertThat(doc.getElementsByTagName("rect").getLength()).isPositive();
         }
-        // 8 routes, memory, CPU, capacity; CPU split of 8 routes and of 3 profiled routes
-        assertThat(charts).isEqualTo(22);
+        // 8 routes, memory, CPU, capacity bars and curve; CPU split of 8 routes and of 3 profiled routes
+        assertThat(charts).isEqualTo(23);
     }
 
     @Test
@@ -168,8 +168,8 @@ class HtmlReportTest {
                     .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
             lines += doc.getElementsByTagName("polyline").getLength();
         }
-        // index: latency and throughput, one line per measured app each
-        assertThat(lines).isEqualTo(6);
+        // index: latency and throughput, one line per measured app each; the capacity curve of two apps
+        assertThat(lines).isEqualTo(8);
         assertThat(html).contains("id=\"distribution-index\"").doesNotContain("id=\"distribution-detail\"");
     }
 }

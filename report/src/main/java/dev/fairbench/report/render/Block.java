@@ -192,8 +192,16 @@ public sealed interface Block {
     record Tick(double at, String label) {
     }
 
-    /** One line of a {@link LineChart}: its app, colour number ({@link Palette}) and points {x, y}, x ascending. */
-    record Series(String label, int colour, List<double[]> points) {
+    /**
+     * One line of a {@link LineChart}: its app, colour number ({@link Palette}) and points {x, y}, x ascending;
+     * {@code marked} are points drawn as rings (e.g. the overload step). A line of at most 20 points also shows
+     * each point as a dot.
+     */
+    record Series(String label, int colour, List<double[]> points, List<double[]> marked) {
+        /** A line without marked points. */
+        public Series(String label, int colour, List<double[]> points) {
+            this(label, colour, points, List.of());
+        }
     }
 
     /**

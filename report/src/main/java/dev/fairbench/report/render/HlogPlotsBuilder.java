@@ -133,7 +133,7 @@ final class HlogPlotsBuilder {
                     numeric.add(true);
                 }
                 out.add(new LineChart(m.get("distribution.latency"), m.get("distribution.latency.subtitle"),
-                        m.get("distribution.latency.x"), m.get("distribution.latency.y"), xTicks, yTicks(top),
+                        m.get("distribution.latency.x"), m.get("distribution.latency.y"), xTicks, yTicks(m, top),
                         latency, List.of(), new Table(header, numeric, latencyRows)));
             }
             if (!rate.isEmpty()) {
@@ -145,7 +145,7 @@ final class HlogPlotsBuilder {
                 if (xTicks.getLast().at() < end) xTicks.add(new Tick(xTicks.getLast().at() + step,
                         m.integer(xTicks.getLast().at() + step) + " s"));
                 out.add(new LineChart(m.get("distribution.rate"), m.get("distribution.rate.subtitle"),
-                        m.get("distribution.rate.x"), m.get("distribution.rate.y"), xTicks, yTicks(top), rate,
+                        m.get("distribution.rate.x"), m.get("distribution.rate.y"), xTicks, yTicks(m, top), rate,
                         List.of(), new Table(List.of(m.get("col.app"), m.get("col.round"), m.get("col.seconds"),
                         m.get("col.rate.low"), m.get("col.rate.median"), m.get("col.rate.high")),
                         List.of(false, true, true, true, true, true), rateRows)));
@@ -166,7 +166,7 @@ final class HlogPlotsBuilder {
     }
 
     /** Ticks from 0 to a round number at or above {@code max}, about four steps. */
-    private List<Tick> yTicks(double max) {
+    static List<Tick> yTicks(Messages m, double max) {
         double step = niceStep(Math.max(max, 1e-9) / 4);
         int places = step >= 1 ? 0 : (int) Math.ceil(-Math.log10(step) - 1e-9);
         List<Tick> ticks = new ArrayList<>();

@@ -160,6 +160,19 @@ final class Svg {
                 body.append(fmt(sx.applyAsDouble(p[0]))).append(',').append(fmt(sy.applyAsDouble(p[1])));
             }
             body.append("\"/>\n");
+            if (series.points().size() <= 20) {
+                for (double[] p : series.points()) {
+                    body.append("<circle cx=\"").append(fmt(sx.applyAsDouble(p[0]))).append("\" cy=\"")
+                            .append(fmt(sy.applyAsDouble(p[1]))).append("\" r=\"3\" fill=\"")
+                            .append(Palette.fill(series.colour())).append("\"/>");
+                }
+            }
+            for (double[] p : series.marked()) {
+                body.append("<circle cx=\"").append(fmt(sx.applyAsDouble(p[0]))).append("\" cy=\"")
+                        .append(fmt(sy.applyAsDouble(p[1]))).append("\" r=\"7\" fill=\"none\" stroke-width=\"2\" stroke=\"")
+                        .append(Palette.fill(series.colour())).append("\"/>");
+            }
+            body.append('\n');
         }
         int height = plotBottom + 42;
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
