@@ -10,6 +10,9 @@ import dev.fairbench.results.AppResult;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.stats.Interval;
+import dev.fairbench.stats.Intervals;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +22,8 @@ import java.util.Locale;
  * Two sessions side by side (e.g. two runs of the same commit, to see whether the numbers hold): for every app
  * (matched by name) and route summarized in both, the ratio B/A of
  * throughput, p99 latency, app CPU per request and peak RSS. A ratio above 1 means B has more of it (for
- * throughput that is better, for the others worse). Ratios are {@code null} when either side lacks the value or
+ * throughput that is better, for the others worse). For req/s and app CPU per request the ratio over the rounds
+ * comes with its 95% interval, and an interval that includes 1 says "no change" (as hyperfine's "± … times"). Ratios are {@code null} when either side lacks the value or
  * A's value is zero.
  *
  * <p>Formats: {@link #text()} aligned columns for a terminal, {@link #markdown()} a GitHub table,
@@ -80,9 +84,14 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
      * @param p99Ratio                 B/A of p99 latency
      * @param appCpuPerRequestRatio    B/A of app CPU time per request
      * @param rssRatio                 B/A of peak RSS
+     * @param requestsPerSecondChange  B/A of req/s over the rounds with its 95% interval
+     *                                 ({@link Intervals#ratioOfRounds}), or {@code null} when a side has fewer than
+     *                                 two rounds; an interval that includes 1 is no change
+     * @param appCpuPerRequestChange   the same for app CPU per request
      */
     public record Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
-                      Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio) {
+                      Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio,
+                      Interval requestsPerSecondChange, Interval appCpuPerRequestChange) {
     }
 
     /** Compares the summaries of two sessions. */
@@ -109,7 +118,11 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                         ratio(sb.latency().p99Ms(), sa.latency().p99Ms()),
                         ratio(sb.appCpuUsPerRequest(), sa.appCpuUsPerRequest()),
                         ratio(sb.appRssPeakBytes() == null ? null : sb.appRssPeakBytes().doubleValue(),
-                                sa.appRssPeakBytes() == null ? null : sa.appRssPeakBytes().doubleValue())));
+                                sa.appRssPeakBytes() == null ? null : sa.appRssPeakBytes().doubleValue()),
+                        change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
+                                RunResult::requestsPerSecond),
+                        change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
+                                RouteVerdict::appCpuUsPerRequest)));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -153,6 +166,23 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         };
     }
 
+    /** B/A over the rounds with its interval, or null when a side has fewer than two rounds with the value. */
+    private static Interval change(List<RunResult> b, List<RunResult> a, java.util.function.ToDoubleFunction<RunResult> f) {
+        double[] vb = b.stream().mapToDouble(f).filter(v -> v > 0 && Double.isFinite(v)).toArray();
+        double[] va = a.stream().mapToDouble(f).filter(v -> v > 0 && Double.isFinite(v)).toArray();
+        return vb.length < 2 || va.length < 2 ? null : Intervals.ratioOfRounds(vb, va);
+    }
+
+    /**
+     * As hyperfine says it: {@code 1.250× [1.210–1.290] B faster}, or {@code no change} when the interval includes 1;
+     * {@code -} without an interval.
+     */
+    static String changeText(Interval i, String up, String down) {
+        if (i == null || !i.hasInterval()) return "-";
+        String word = !i.excludes(1) ? "no change" : i.estimate() > 1 ? up : down;
+        return String.format(Locale.ROOT, "%.3f× [%.3f–%.3f] %s", i.estimate(), i.low(), i.high(), word);
+    }
+
     private static boolean hasSummary(AppResult app) {
         return app.routes().stream().anyMatch(r -> r.summary() != null);
     }
@@ -162,14 +192,17 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     }
 
     private static final List<String> HEADER =
-            List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A");
+            List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A",
+                    "req/s B/A over rounds [95%]", "CPU/req B/A over rounds [95%]");
 
     private List<List<String>> tableCells() {
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             cells.add(List.of(r.app(), r.route(), String.format(Locale.ROOT, "%.0f", r.requestsPerSecondA()),
                     String.format(Locale.ROOT, "%.0f", r.requestsPerSecondB()), ratioText(r.requestsPerSecondRatio()),
-                    ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio()), ratioText(r.rssRatio())));
+                    ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio()), ratioText(r.rssRatio()),
+                    changeText(r.requestsPerSecondChange(), "B faster", "B slower"),
+                    changeText(r.appCpuPerRequestChange(), "B costlier", "B cheaper")));
         }
         return cells;
     }

@@ -84,4 +84,21 @@ class ComparisonTest {
         assertThat(c.largestCpuDifference().app()).isEqualTo("vertx");
         assertThat(c.largestCpuDifference().route()).isEqualTo("index");
     }
+
+    @Test
+    void ratiosOverRoundsComeWithTheirIntervalAndSayNoChange() {
+        Results a = SampleResults.build();
+        Comparison same = Comparison.of("a", a, "a", a);
+        Comparison.Row row = same.rows().getFirst();
+        assertThat(row.requestsPerSecondChange().estimate()).isCloseTo(1.0, within(1e-9));
+        assertThat(same.text()).contains("1.000× [0.975–1.025] no change");
+        Comparison.Row vertxGo = Comparison.of("a", a, "b", a).rows().getFirst();
+        assertThat(Comparison.changeText(vertxGo.requestsPerSecondChange(), "B faster", "B slower"))
+                .endsWith("no change");
+        assertThat(Comparison.changeText(new dev.fairbench.stats.Interval(1.2, 1.1, 1.3, "welch-log-rounds"),
+                "B faster", "B slower")).isEqualTo("1.200× [1.100–1.300] B faster");
+        assertThat(Comparison.changeText(new dev.fairbench.stats.Interval(0.98, 0.95, 1.01, "welch-log-rounds"),
+                "B faster", "B slower")).isEqualTo("0.980× [0.950–1.010] no change");
+        assertThat(Comparison.changeText(null, "B faster", "B slower")).isEqualTo("-");
+    }
 }
