@@ -28,6 +28,8 @@ public final class Fairbench {
         cl.setParameterExceptionHandler(Fairbench::usageError);
         cl.setExecutionExceptionHandler(Fairbench::failure);
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : FAILURE);
+        // help as wide as the terminal (80 columns elsewhere), so long option descriptions break between words
+        cl.setUsageHelpAutoWidth(true);
         return cl;
     }
 

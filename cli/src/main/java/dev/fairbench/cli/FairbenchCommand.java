@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
             CapacityCommand.class,
         },
         footer = {"", "The launcher adds one command:",
-                "  test      The project's tests: every module, the peers' tests and their conformance gate",
-                "            (./fairbench test --help).",
+                "  test      The project's tests: every module, the peers' own tests",
+                "            and their conformance gate (./fairbench test --help).",
                 "", "Exit codes: 0 success, 1 failure, 2 usage error."})
 public final class FairbenchCommand implements Runnable {
     @Spec
