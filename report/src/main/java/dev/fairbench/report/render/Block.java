@@ -112,15 +112,17 @@ public sealed interface Block {
      * @param marker    a word printed after the value (e.g. {@code fastest}), or empty
      * @param points    the value of each round, in the unit of {@code value}, drawn as dots (the spread); may be
      *                  empty
+     * @param pointsText the rounds' range as printed, for Markdown, or empty
      */
-    record Bar(String label, int colour, double value, String valueText, String marker, List<Double> points) {
+    record Bar(String label, int colour, double value, String valueText, String marker, List<Double> points,
+               String pointsText) {
         public Bar {
             points = List.copyOf(points);
         }
 
         /** A bar without per-round dots. */
         public Bar(String label, int colour, double value, String valueText, String marker) {
-            this(label, colour, value, valueText, marker, List.of());
+            this(label, colour, value, valueText, marker, List.of(), "");
         }
     }
 

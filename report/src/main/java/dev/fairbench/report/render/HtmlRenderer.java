@@ -46,7 +46,7 @@ public final class HtmlRenderer {
             .sw{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}
             .gb{height:7px;background:#eaeef2;margin:1px 0 3px}.gb i{display:block;height:7px}
             .s{background-image:linear-gradient(transparent 38%,#fff 38%,#fff 62%,transparent 62%)}
-            .gv{white-space:nowrap;font-variant-numeric:tabular-nums}
+            .gv{font-variant-numeric:tabular-nums}.gv span{white-space:nowrap}
             .win{font-weight:bold;color:#1a7f37}.tie{font-weight:bold;color:#57606a}
             .bd{float:right;border:1px solid #8c959f;border-radius:3px;padding:0 .25em;font-size:.85em;color:#57606a;\
             text-decoration:none}
@@ -166,7 +166,7 @@ public final class HtmlRenderer {
     }
 
     private static void gridValue(StringBuilder html, String value, Block.GridCell c, boolean ranked) {
-        html.append("<div class=\"gv\">").append(escape(value));
+        html.append("<div class=\"gv\"><span>").append(escape(value)).append("</span>");
         if (ranked && !c.mark().isEmpty()) {
             html.append(" <span class=\"").append(c.winner() ? "win" : "tie").append("\">").append(escape(c.mark()))
                     .append("</span>");

@@ -90,11 +90,14 @@ public final class MarkdownRenderer {
             md.append("**").append(escape(c.title())).append("** · ");
         }
         md.append(escape(c.subtitle())).append(" · ").append(escape(c.axis())).append("\n\n");
+        boolean rounds = c.bars().stream().anyMatch(b -> !b.pointsText().isEmpty());
         List<List<String>> rows = new ArrayList<>();
         for (Bar bar : c.bars()) {
-            rows.add(List.of(bar.label(), bar.valueText(), bar.marker()));
+            rows.add(rounds ? List.of(bar.label(), bar.valueText(), bar.marker(), bar.pointsText())
+                    : List.of(bar.label(), bar.valueText(), bar.marker()));
         }
-        table(md, new Table(List.of("", "", ""), List.of(false, true, false), rows));
+        table(md, rounds ? new Table(List.of("", "", "", ""), List.of(false, true, false, false), rows)
+                : new Table(List.of("", "", ""), List.of(false, true, false), rows));
     }
 
     /** The grid as a table: per cell the figures with their share of the row's best, the mark and the bound. */

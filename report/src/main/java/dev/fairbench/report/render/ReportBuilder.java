@@ -335,8 +335,11 @@ public final class ReportBuilder {
                     if (p != null) points.add(p);
                 }
             }
+            boolean spread = points.size() > 1;
+            String range = spread ? m.get("chart.rounds", format.apply(points.stream().mapToDouble(d -> d).min()
+                    .orElseThrow()), format.apply(points.stream().mapToDouble(d -> d).max().orElseThrow())) : "";
             bars.add(new Bar(a.app().label(), Palette.of(results, a.app().name()), v, format.apply(v), marker,
-                    points.size() > 1 ? points : List.of()));
+                    spread ? points : List.of(), range));
         }
         return new BarChart(title, subtitle, axis, bars, legend(results, shown.stream().map(AppSummary::app).toList()));
     }
