@@ -67,7 +67,7 @@ public final class CapacityCommand extends TrialCommand {
                     + "${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = "--start-rate", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--start-rate", paramLabel = "N", defaultValue = "0", converter = LoadCommand.RateConverter.class,
             description = "First rate of the search in requests per second (default: from the warm-up).")
     double startRate;
 

@@ -28,6 +28,8 @@ public final class Fairbench {
         cl.setParameterExceptionHandler(Fairbench::usageError);
         cl.setExecutionExceptionHandler(Fairbench::failure);
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : FAILURE);
+        // help as wide as the terminal (80 columns elsewhere), so long option descriptions break between words
+        cl.setUsageHelpAutoWidth(true);
         return cl;
     }
 
@@ -35,17 +37,31 @@ public final class Fairbench {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
         String name = cl.getCommandSpec().qualifiedName();
+        // picocli's "'x' is not a double" speaks Java; a user typed a number
+        String message = e.getMessage() == null ? "" : e.getMessage()
+                .replaceAll("is not a (double|float)\\b", "is not a number")
+                .replaceAll("is not an? (int|long|short)\\b", "is not a whole number");
         String hint = "see '" + name + " --help'";
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
             hint = "did you mean " + String.join(" or ", unmatched.getSuggestions()) + "? " + hint;
         }
-        err.println(name + ": " + oneLine(e.getMessage()) + " (" + hint + ")");
+        err.println(name + ": " + oneLine(message) + " (" + hint + ")");
         err.flush();
         return USAGE;
     }
 
     private static int failure(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            // an app name the registry does not have is a usage error, like an unknown route
+            if (t instanceof dev.fairbench.runner.registry.RegistryException r && r.getMessage() != null
+                    && r.getMessage().startsWith("unknown app ")) {
+                String name = cl.getCommandSpec().qualifiedName();
+                err.println(name + ": " + oneLine(r.getMessage()) + " (see '" + name + " --help')");
+                err.flush();
+                return USAGE;
+            }
+        }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : oneLine(e.getMessage());
         if (!(e instanceof dev.fairbench.services.ServiceException) && !(e instanceof CommandFailure)) {
             message = e.getClass().getSimpleName() + ": " + message;

@@ -28,7 +28,10 @@ import picocli.CommandLine.Spec;
             ProfileCommand.class,
             CapacityCommand.class,
         },
-        footer = {"", "Exit codes: 0 success, 1 failure, 2 usage error."})
+        footer = {"", "The launcher adds one command:",
+                "  test      The project's tests: every module, the peers' own tests",
+                "            and their conformance gate (./fairbench test --help).",
+                "", "Exit codes: 0 success, 1 failure, 2 usage error."})
 public final class FairbenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -49,8 +49,12 @@ import picocli.CommandLine.Spec;
                 "  2  invalid option, number, duration or URL",
                 "  3  target is not a loopback address and --allow-remote was not given",
                 "  4  target unreachable",
-                "  5  an output file could not be written"})
+                "  5  an output file could not be written",
+                "  99 a --threshold was not met (the report is still written)"})
 public final class LoadCommand implements Callable<Integer> {
+    /** Exit code when a {@code --threshold} was not met (k6 uses 99 too). */
+    public static final int THRESHOLD_FAILED = 99;
+
     @Spec
     CommandSpec spec;
 
@@ -75,9 +79,15 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Load before the measurement, not recorded (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "REQ/S", defaultValue = "0",
-            description = "Fixed rate in requests per second over all connections; 0 means closed loop.")
+    @Option(names = {"-R", "--rate"}, paramLabel = "REQ/S", defaultValue = "0", converter = RateConverter.class,
+            description = "Fixed rate in requests per second over all connections, e.g. 2000, 20k or 1.5M; 0 means "
+                    + "closed loop.")
     double rate;
+
+    @Option(names = "--threshold", paramLabel = "EXPR", description = "A condition the run must meet, as k6's "
+            + "thresholds (repeatable): p99<15ms, p(95)<=10, max<1s, errors=0, non2xx=0, failed<10, rps>1000. When one "
+            + "fails the command exits 99 after writing the report; each is printed on stderr with its value.")
+    List<String> thresholds = new ArrayList<>();
 
     @Option(names = "--pipeline", paramLabel = "N", defaultValue = "1",
             description = "Requests written at once per connection (default: ${DEFAULT-VALUE}).")
@@ -114,8 +124,13 @@ public final class LoadCommand implements Callable<Integer> {
             + "second, values in microseconds.")
     Path hlog;
 
-    @Option(names = "--latency", description = "Add the full latency percentile spectrum to the text report.")
+    @Option(names = {"-L", "--latency"}, description = "Add the full latency percentile spectrum to the text report "
+            + "(-L as in wrk2).")
     boolean latencySpectrum;
+
+    @Option(names = "-U", description = "wrk2's uncorrected latency: a fixed-rate report (-R) always has it, next to "
+            + "the corrected one; accepted for wrk2 users, changes nothing.")
+    boolean uncorrected;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress line.")
     boolean quiet;
@@ -137,6 +152,12 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             LoadReportWriter.Format reportFormat = usage(() -> LoadReportWriter.Format.parse(format));
             LoadSpec loadSpec = usage(this::loadSpec);
+            List<Threshold> conditions = usage(() -> thresholds.stream().map(Threshold::parse).toList());
+            if (uncorrected && rate <= 0) {
+                err.println("load: -U: the uncorrected latency exists only at a fixed rate (-R); this closed-loop run "
+                        + "reports service time");
+                err.flush();
+            }
             InetSocketAddress address = LoadGenerator.resolve(loadSpec);
             if (!allowRemote && !LoadGenerator.isLoopback(address)) {
                 throw new LoadException(LoadException.REMOTE_REFUSED, "target " + address.getAddress()
@@ -170,7 +191,14 @@ public final class LoadCommand implements Callable<Integer> {
                     throw new LoadException(LoadException.OUTPUT, "cannot write " + output + ": " + e, e);
                 }
             }
-            return 0;
+            boolean failed = false;
+            for (Threshold t : conditions) {
+                double value = t.value(result);
+                err.println(t.report(value));
+                failed |= !t.holds(value);
+            }
+            err.flush();
+            return failed ? THRESHOLD_FAILED : 0;
         } catch (LoadException e) {
             err.println(spec.qualifiedName() + ": error: " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
             err.flush();
@@ -188,6 +216,10 @@ public final class LoadCommand implements Callable<Integer> {
             target = new URI(url);
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("invalid URL '" + url + "': " + e.getReason());
+        }
+        if ("https".equalsIgnoreCase(target.getScheme())) {
+            throw new IllegalArgumentException("HTTPS is not supported: the load generator speaks plain HTTP/1.1 "
+                    + "(give an http:// URL)");
         }
         byte[] body = bodyFile == null ? null : Files.readAllBytes(bodyFile);
         List<String> paths = urlsFile == null ? List.of() : readPaths(urlsFile, target);
@@ -245,6 +277,29 @@ public final class LoadCommand implements Callable<Integer> {
             return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(System.console());
         } catch (ReflectiveOperationException e) {
             return true;
+        }
+    }
+
+    /** Picocli converter for rates: a number of requests per second, with an optional k (×1 000) or M (×1 000 000). */
+    static final class RateConverter implements CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String v = value.strip();
+            double factor = 1;
+            if (v.endsWith("k") || v.endsWith("K")) {
+                factor = 1_000;
+                v = v.substring(0, v.length() - 1);
+            } else if (v.endsWith("M")) {
+                factor = 1_000_000;
+                v = v.substring(0, v.length() - 1);
+            }
+            try {
+                if (!v.matches("-?\\d+(\\.\\d+)?")) throw new NumberFormatException();
+                return Double.parseDouble(v) * factor;
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a rate: give requests per second"
+                        + " such as 2000, 20k or 1.5M");
+            }
         }
     }
 

@@ -69,6 +69,15 @@ class LauncherTest {
     }
 
     @Test
+    void testHelpPrintsHelpInsteadOfRunningTheTests() throws Exception {
+        // no JDK and no Maven: the help needs neither, and nothing is built or run
+        Result r = launch(Map.of(), "test", "--help");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("Usage: ./fairbench test").contains("mvn -B verify").contains("cargo test");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
     void noJdk21IsOneLineAndExitCode2() throws Exception {
         Path jdk17 = fakeJdk("jdk-17", "17.0.2");
         Result r = launch(Map.of("JAVA_HOME", jdk17.toString()), "--version");

@@ -136,13 +136,47 @@ class LoadCommandTest {
             {"load", url(), "-H", "no colon"},
             {"load", url(), "--format", "xml"},
             {"load", url(), "--body-file", "/nonexistent/body"},
+            {"load", url(), "-R", "fast"},
+            {"load", url(), "--threshold", "p99 under 15"},
+            {"load", url(), "--threshold", "errors<3ms"},
+            {"load", "https://127.0.0.1:8443/"},
         };
         for (String[] args : cases) {
             Result r = run(args);
             assertThat(r.exitCode()).as(String.join(" ", args) + " -> " + r.err()).isEqualTo(Fairbench.USAGE);
             assertThat(r.err().lines()).as(r.err()).hasSize(1);
             assertThat(r.out()).isEmpty();
+            assertThat(r.err()).doesNotContain("is not a double", "is not an int");
         }
+        assertThat(run("load", url(), "-c", "many").err()).contains("'many' is not a whole number");
+        assertThat(run("load", "https://127.0.0.1:8443/").err()).contains("HTTPS is not supported");
+        assertThat(run("load", url(), "-R", "fast").err()).contains("such as 2000, 20k or 1.5M");
+    }
+
+    @Test
+    void rateTakesSuffixesAndThresholdsGateTheExitCode() {
+        Result ok = run("load", url(), "-c", "2", "-t", "1", "-d", "300ms", "-R", "0.5k", "--threshold", "p99<10s",
+                "--threshold", "errors=0", "-q");
+        assertThat(ok.exitCode()).as(ok.err()).isZero();
+        assertThat(ok.err()).contains("threshold p99<10s: ok (p99 ").contains("threshold errors=0: ok (errors 0)");
+
+        Result failed = run("load", url(), "-c", "1", "-t", "1", "-d", "300ms", "--threshold", "rps>999999999",
+                "--threshold", "p(95)<=10s", "-q");
+        assertThat(failed.exitCode()).as(failed.err()).isEqualTo(LoadCommand.THRESHOLD_FAILED);
+        assertThat(failed.err()).contains("threshold rps>999999999: FAILED (rps ")
+                .contains("threshold p(95)<=10s: ok");
+        assertThat(failed.out()).as("the report is still written").isNotEmpty();
+    }
+
+    @Test
+    void thresholdsParseAsK6Writes() {
+        assertThat(Threshold.parse("p99<15ms")).isEqualTo(new Threshold("p99<15ms", "p99", "<", 15));
+        assertThat(Threshold.parse("p(99.9) <= 2s").limit()).isEqualTo(2000);
+        assertThat(Threshold.parse("max<500us").limit()).isEqualTo(0.5);
+        assertThat(Threshold.parse("errors==0").op()).isEqualTo("=");
+        assertThat(Threshold.parse("non-2xx=0").metric()).isEqualTo("non2xx");
+        assertThat(Threshold.parse("p95<1").holds(0.9)).isTrue();
+        assertThat(Threshold.parse("p95<1").holds(1)).isFalse();
     }
 
     @Test

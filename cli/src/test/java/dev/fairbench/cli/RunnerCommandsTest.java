@@ -135,8 +135,9 @@ class RunnerCommandsTest {
         assertThat(r.errLines()).hasSize(1).first().asString().contains("CPU 0 is given to the app");
 
         r = CliTest.run("run", "--registry", reg.toString(), "--apps", "nope");
-        assertThat(r.exitCode()).isEqualTo(Fairbench.FAILURE);
-        assertThat(r.errLines()).containsExactly("fairbench run: error: unknown app 'nope': apps.toml has ok");
+        assertThat(r.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(r.errLines()).containsExactly("fairbench run: unknown app 'nope': apps.toml has ok (see 'fairbench run "
+                + "--help')");
     }
 
     @Test

@@ -7,24 +7,23 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.fairbench.results.AppResult;
-import dev.fairbench.results.RunResult;
-import dev.fairbench.stats.Contender;
-import dev.fairbench.stats.Interval;
-import dev.fairbench.stats.Verdicts;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
+import dev.fairbench.results.RunResult;
+import dev.fairbench.stats.Interval;
+import dev.fairbench.stats.Intervals;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Two sessions side by side (e.g. two runs of the same commit, to see whether the numbers hold): for every app
  * (matched by name) and route summarized in both, the ratio B/A of
  * throughput, p99 latency, app CPU per request and peak RSS. A ratio above 1 means B has more of it (for
- * throughput that is better, for the others worse). Ratios are {@code null} when either side lacks the value or
+ * throughput that is better, for the others worse). For req/s and app CPU per request the ratio over the rounds
+ * comes with its 95% interval, and an interval that includes 1 says "no change" (as hyperfine's "± … times"). Ratios are {@code null} when either side lacks the value or
  * A's value is zero.
  *
  * <p>Formats: {@link #text()} aligned columns for a terminal, {@link #markdown()} a GitHub table,
@@ -85,20 +84,14 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
      * @param p99Ratio                 B/A of p99 latency
      * @param appCpuPerRequestRatio    B/A of app CPU time per request
      * @param rssRatio                 B/A of peak RSS
-     * @param requestsPerSecondInterval B/A of req/s over the rounds of each (ratio of geometric means) with its 95%
-     *                                 interval ({@link Verdicts#compare}); null when a side has no round values
-     * @param appCpuPerRequestInterval B/A of app CPU per request over the rounds, with its 95% interval, or null
+     * @param requestsPerSecondChange  B/A of req/s over the rounds with its 95% interval
+     *                                 ({@link Intervals#ratioOfRounds}), or {@code null} when a side has fewer than
+     *                                 two rounds; an interval that includes 1 is no change
+     * @param appCpuPerRequestChange   the same for app CPU per request
      */
     public record Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
                       Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio,
-                      Interval requestsPerSecondInterval, Interval appCpuPerRequestInterval) {
-
-        /** A row without intervals. */
-        public Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
-                   Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio) {
-            this(app, route, requestsPerSecondA, requestsPerSecondB, requestsPerSecondRatio, p99Ratio,
-                    appCpuPerRequestRatio, rssRatio, null, null);
-        }
+                      Interval requestsPerSecondChange, Interval appCpuPerRequestChange) {
     }
 
     /** Compares the summaries of two sessions. */
@@ -120,15 +113,16 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                 if (sa == null || sb == null) {
                     continue;
                 }
-                RouteResult routeB = appB.route(routeA.route()).orElseThrow();
                 rows.add(new Row(appA.name(), routeA.route(), sa.requestsPerSecond(), sb.requestsPerSecond(),
                         ratio(sb.requestsPerSecond(), sa.requestsPerSecond()),
                         ratio(sb.latency().p99Ms(), sa.latency().p99Ms()),
                         ratio(sb.appCpuUsPerRequest(), sa.appCpuUsPerRequest()),
                         ratio(sb.appRssPeakBytes() == null ? null : sb.appRssPeakBytes().doubleValue(),
                                 sa.appRssPeakBytes() == null ? null : sa.appRssPeakBytes().doubleValue()),
-                        interval(routeB, routeA, RunResult::requestsPerSecond),
-                        interval(routeB, routeA, RouteVerdict::appCpuUsPerRequest)));
+                        change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
+                                RunResult::requestsPerSecond),
+                        change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
+                                RouteVerdict::appCpuUsPerRequest)));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -172,12 +166,21 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         };
     }
 
-    /** B/A of one figure over the rounds of each side, with its interval; null when a side has no positive value. */
-    private static Interval interval(RouteResult b, RouteResult a, ToDoubleFunction<RunResult> figure) {
-        double[] vb = b.runs().stream().mapToDouble(figure).filter(v -> v > 0).toArray();
-        double[] va = a.runs().stream().mapToDouble(figure).filter(v -> v > 0).toArray();
-        if (vb.length == 0 || va.length == 0) return null;
-        return Verdicts.compare(new Contender("b", vb), new Contender("a", va));
+    /** B/A over the rounds with its interval, or null when a side has fewer than two rounds with the value. */
+    private static Interval change(List<RunResult> b, List<RunResult> a, java.util.function.ToDoubleFunction<RunResult> f) {
+        double[] vb = b.stream().mapToDouble(f).filter(v -> v > 0 && Double.isFinite(v)).toArray();
+        double[] va = a.stream().mapToDouble(f).filter(v -> v > 0 && Double.isFinite(v)).toArray();
+        return vb.length < 2 || va.length < 2 ? null : Intervals.ratioOfRounds(vb, va);
+    }
+
+    /**
+     * As hyperfine says it: {@code 1.250× [1.210–1.290] B faster}, or {@code no change} when the interval includes 1;
+     * {@code -} without an interval.
+     */
+    static String changeText(Interval i, String up, String down) {
+        if (i == null || !i.hasInterval()) return "-";
+        String word = !i.excludes(1) ? "no change" : i.estimate() > 1 ? up : down;
+        return String.format(Locale.ROOT, "%.3f× [%.3f–%.3f] %s", i.estimate(), i.low(), i.high(), word);
     }
 
     private static boolean hasSummary(AppResult app) {
@@ -189,32 +192,23 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     }
 
     private static final List<String> HEADER =
-            List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A");
+            List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A",
+                    "req/s B/A over rounds [95%]", "CPU/req B/A over rounds [95%]");
 
     private List<List<String>> tableCells() {
         List<List<String>> cells = new ArrayList<>();
         for (Row r : rows) {
             cells.add(List.of(r.app(), r.route(), String.format(Locale.ROOT, "%.0f", r.requestsPerSecondA()),
-                    String.format(Locale.ROOT, "%.0f", r.requestsPerSecondB()),
-                    ratioText(r.requestsPerSecondRatio(), r.requestsPerSecondInterval()),
-                    ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio(), r.appCpuPerRequestInterval()),
-                    ratioText(r.rssRatio())));
+                    String.format(Locale.ROOT, "%.0f", r.requestsPerSecondB()), ratioText(r.requestsPerSecondRatio()),
+                    ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio()), ratioText(r.rssRatio()),
+                    changeText(r.requestsPerSecondChange(), "B faster", "B slower"),
+                    changeText(r.appCpuPerRequestChange(), "B costlier", "B cheaper")));
         }
         return cells;
     }
 
     private static String ratioText(Double ratio) {
         return ratio == null ? "-" : String.format(Locale.ROOT, "%.3f", ratio);
-    }
-
-    /**
-     * The ratio of the medians, then the interval of the ratio of the rounds' geometric means and, when that interval
-     * includes 1, {@code no change} (as hyperfine says it): {@code 1.012 [0.981–1.044] no change}.
-     */
-    static String ratioText(Double ratio, Interval interval) {
-        if (interval == null || !interval.hasInterval()) return ratioText(ratio);
-        return String.format(Locale.ROOT, "%s [%.3f–%.3f]%s", ratioText(ratio), interval.low(), interval.high(),
-                interval.excludes(1) ? "" : " no change");
     }
 
     /** Aligned columns, text first column left-aligned and numbers right-aligned, then the unmatched apps. */

@@ -49,6 +49,40 @@ public final class Hlogs {
         return total;
     }
 
+    /** One interval of a log: its start relative to the log's first interval, its length, and its count. */
+    public record Interval(double startSeconds, double lengthSeconds, long count) {
+    }
+
+    /** The intervals of one log (one a second as the load generator writes them), in order. */
+    public static java.util.List<Interval> intervals(Path hlog) throws IOException {
+        java.util.List<Interval> out = new java.util.ArrayList<>();
+        HistogramLogReader reader;
+        try {
+            reader = new HistogramLogReader(hlog.toFile());
+        } catch (FileNotFoundException e) {
+            throw new java.nio.file.NoSuchFileException(hlog.toString());
+        }
+        try {
+            EncodableHistogram interval;
+            double first = Double.NaN;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                if (!(interval instanceof Histogram h)) {
+                    throw new IOException(hlog + ": expected integer histograms, found "
+                            + interval.getClass().getSimpleName());
+                }
+                double start = h.getStartTimeStamp() / 1000.0;
+                if (Double.isNaN(first)) first = start;
+                out.add(new Interval(start - first, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0,
+                        h.getTotalCount()));
+            }
+        } catch (RuntimeException e) {
+            throw new IOException(hlog + " is not a readable HdrHistogram log: " + e.getMessage(), e);
+        } finally {
+            reader.close();
+        }
+        return out;
+    }
+
     /** The value at a percentile (0–100) of a histogram of microseconds, in milliseconds. */
     public static double percentileMs(Histogram micros, double percentile) {
         return micros.getValueAtPercentile(percentile) / 1000.0;
@@ -56,7 +90,7 @@ public final class Hlogs {
 
     /** The stored percentiles of a histogram of microseconds. */
     public static Latency latency(Histogram micros) {
-        return new Latency(percentileMs(micros, 50), percentileMs(micros, 90), percentileMs(micros, 99),
-                percentileMs(micros, 99.9), micros.getMaxValue() / 1000.0);
+        return new Latency(percentileMs(micros, 50), percentileMs(micros, 90), percentileMs(micros, 95),
+                percentileMs(micros, 99), percentileMs(micros, 99.9), micros.getMaxValue() / 1000.0);
     }
 }

@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * Writes the reports of a results directory: {@code report.md} and {@code report.html} in English, and
  * {@code report.LANG.md} / {@code report.LANG.html} in any other language (e.g. {@code report.uk.html}), so
- * both languages can sit side by side. The reports depend on results.json alone; each file is written to a
+ * both languages can sit side by side. The reports depend on results.json and the hlogs it names; each file is written to a
  * temporary file and moved into place. Stateless and thread-safe.
  */
 public final class ReportWriter {
@@ -44,8 +44,9 @@ public final class ReportWriter {
     public static List<Path> write(Path dir, Results results, String language) throws IOException {
         Messages messages = Messages.of(language);
         List<Path> files = files(dir, language);
-        writeAtomically(files.get(0), markdown(results, messages));
-        writeAtomically(files.get(1), html(results, messages));
+        writeAtomically(files.get(0), MarkdownRenderer.render(ReportBuilder.build(results, messages, dir)));
+        writeAtomically(files.get(1), HtmlRenderer.render(ReportBuilder.build(results, messages, dir),
+                messages.language(), messages.get("toc")));
         return files;
     }
 
@@ -58,12 +59,12 @@ public final class ReportWriter {
         return files;
     }
 
-    /** The Markdown report. */
+    /** The Markdown report, without the plots drawn from the hlogs (no directory to read them from). */
     public static String markdown(Results results, Messages messages) {
         return MarkdownRenderer.render(ReportBuilder.build(results, messages));
     }
 
-    /** The HTML report. */
+    /** The HTML report, without the plots drawn from the hlogs (no directory to read them from). */
     public static String html(Results results, Messages messages) {
         List<Block> blocks = ReportBuilder.build(results, messages);
         return HtmlRenderer.render(blocks, messages.language(), messages.get("toc"));

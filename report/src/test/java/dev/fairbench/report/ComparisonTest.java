@@ -54,7 +54,8 @@ class ComparisonTest {
         Comparison c = Comparison.of("dirA", SampleResults.build(), "dirB", faster());
         assertThat(c.text()).contains("vertx   index").contains("2.000").contains("0.500").contains("only in A: go-nethttp");
         // The summaries of B were doubled, its rounds were not: the rounds' ratio says no change.
-        assertThat(c.markdown()).containsPattern("\\| vertx \\| index \\| 9413 \\| 18825 \\| 2\\.000 \\[0\\.9\\d\\d–1\\.0\\d\\d\\] no change \\| 0\\.500 \\|");
+        assertThat(c.markdown()).contains("| vertx | index | 9413 | 18825 | 2.000 | 0.500 | 0.500 | - | 1.000× [");
+        assertThat(c.markdown()).containsPattern("\\| vertx \\| index \\| .* no change \\|");
         JsonNode json = new ObjectMapper().readTree(c.json());
         assertThat(json.get("a").asText()).isEqualTo("dirA");
         assertThat(json.get("rows").get(0).get("requests_per_second_ratio").asDouble()).isCloseTo(2.0, within(1e-9));
@@ -84,5 +85,22 @@ class ComparisonTest {
         assertThat(c.cellsAgreeing()).isEqualTo(c.cells());
         assertThat(c.largestCpuDifference().app()).isEqualTo("vertx");
         assertThat(c.largestCpuDifference().route()).isEqualTo("index");
+    }
+
+    @Test
+    void ratiosOverRoundsComeWithTheirIntervalAndSayNoChange() {
+        Results a = SampleResults.build();
+        Comparison same = Comparison.of("a", a, "a", a);
+        Comparison.Row row = same.rows().getFirst();
+        assertThat(row.requestsPerSecondChange().estimate()).isCloseTo(1.0, within(1e-9));
+        assertThat(same.text()).contains("1.000× [0.975–1.025] no change");
+        Comparison.Row vertxGo = Comparison.of("a", a, "b", a).rows().getFirst();
+        assertThat(Comparison.changeText(vertxGo.requestsPerSecondChange(), "B faster", "B slower"))
+                .endsWith("no change");
+        assertThat(Comparison.changeText(new dev.fairbench.stats.Interval(1.2, 1.1, 1.3, "welch-log-rounds"),
+                "B faster", "B slower")).isEqualTo("1.200× [1.100–1.300] B faster");
+        assertThat(Comparison.changeText(new dev.fairbench.stats.Interval(0.98, 0.95, 1.01, "welch-log-rounds"),
+                "B faster", "B slower")).isEqualTo("0.980× [0.950–1.010] no change");
+        assertThat(Comparison.changeText(null, "B faster", "B slower")).isEqualTo("-");
     }
 }

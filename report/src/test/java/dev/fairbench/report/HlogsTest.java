@@ -38,6 +38,11 @@ class HlogsTest {
         assertThat(all.getTotalCount()).isEqualTo(3000);
         assertThat(Hlogs.percentileMs(all, 50)).isCloseTo(15.0, org.assertj.core.data.Offset.offset(0.05));
         assertThat(Hlogs.latency(all).maxMs()).isCloseTo(30.0, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(Hlogs.latency(all).p95Ms()).isCloseTo(Hlogs.percentileMs(all, 95), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Hlogs.latency(all).p95Ms()).isBetween(Hlogs.latency(all).p90Ms(), Hlogs.latency(all).p99Ms());
+        // one interval a second, each with its own count, for the throughput plot
+        assertThat(Hlogs.intervals(file)).containsExactly(new Hlogs.Interval(0, 1, 1000), new Hlogs.Interval(1, 1, 1000),
+                new Hlogs.Interval(2, 1, 1000));
     }
 
     @Test

@@ -54,8 +54,8 @@ class HtmlReportTest {
             assertThat(doc.getDocumentElement().getNamespaceURI()).isEqualTo("http://www.w3.org/2000/svg");
             assertThat(doc.getElementsByTagName("rect").getLength()).isPositive();
         }
-        // 8 routes, memory, CPU, capacity
-        assertThat(charts).isEqualTo(11);
+        // 8 routes, memory, CPU, capacity bars and curve; CPU split of 8 routes and of 3 profiled routes
+        assertThat(charts).isEqualTo(23);
     }
 
     @Test
@@ -79,9 +79,10 @@ class HtmlReportTest {
     }
 
     @Test
-    void zeroErrorsAreShownNotHidden() {
+    void errorsTableListsOnlyPairsWithErrorsAndCountsTheClean() {
         String md = ReportWriter.markdown(SampleResults.build(), Messages.of("en"));
-        assertThat(md).contains("| Vert.x + pg-client | Index | 0 / 0 | 0 / 0 | 0 / 0 |");
+        assertThat(md).doesNotContain("| Vert.x + pg-client | Index | 0 / 0 | 0 / 0 | 0 / 0 |");
+        assertThat(md).contains("23 of 24 app and route pairs had no error and no non-2xx response in any run");
         assertThat(md).contains("| Go net/http + pgx | Detail | 0 / 0 | **2 / 2** | 0 / 0 |");
         assertThat(ReportWriter.html(SampleResults.build(), Messages.of("en")))
                 .contains("<td class=\"num\">0 / 0</td><td class=\"num alert\">2 / 2</td>");
@@ -114,5 +115,61 @@ class HtmlReportTest {
                 null, List.of());
         Results running = new Results(1, "x", 1, sample.startedAt(), null, sample.setup(), List.of(halfway));
         assertThat(ReportWriter.markdown(running, Messages.of("en"))).contains("### Detail").doesNotContain("### Tag");
+    }
+
+    @Test
+    void profileOnlySessionDoesNotContradictItself() {
+        Results sample = SampleResults.build();
+        List<AppResult> apps = new java.util.ArrayList<>();
+        for (AppResult app : sample.apps()) {
+            if (app.profile() == null) continue;
+            apps.add(new AppResult(app.name(), app.label(), app.language(), AppStatus.MEASURED, null, app.versions(),
+                    app.runtimeFlags(), null, List.of(), List.of(), app.profile(), List.of()));
+        }
+        Results profiled = new Results(1, "x", 1, sample.startedAt(), null, sample.setup(), apps);
+        for (String language : Messages.LANGUAGES) {
+            Messages m = Messages.of(language);
+            String md = ReportWriter.markdown(profiled, m);
+            assertThat(md).contains(m.get("profileonly"), m.get("notmeasured.none.profiled"))
+                    .doesNotContain(m.get("unfinished"), m.get("notmeasured.none"), m.get("headline.errors", "0"),
+                            "## " + m.get("throughput"), "## " + m.get("latency"));
+        }
+    }
+
+    @Test
+    void flameGraphsAreLinkedOnlyWhenTheirPathIsSafe() {
+        Results sample = SampleResults.build();
+        String html = html(sample, "en");
+        assertThat(html).contains("flame graph <a href=\"profiles/vertx/index.html\">profiles/vertx/index.html</a>");
+        assertThat(ReportWriter.markdown(sample, Messages.of("en")))
+                .contains("flame graph [profiles/vertx/index.html](profiles/vertx/index.html)");
+        var unsafe = new dev.fairbench.report.render.Block.Bullets(List.of("a javascript:alert(1)", "b /etc/passwd",
+                "c ../x.html"), List.of("javascript:alert(1)", "/etc/passwd", "../x.html"));
+        assertThat(unsafe.safeLink(0)).isEmpty();
+        assertThat(unsafe.safeLink(1)).isEmpty();
+        assertThat(unsafe.safeLink(2)).isEmpty();
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void plotsFromTheHlogsAreWellFormedSvg() throws Exception {
+        java.nio.file.Files.copy(dev.fairbench.results.ResultsStore.file(ReportGoldenTest.SAMPLE),
+                dev.fairbench.results.ResultsStore.file(dir));
+        SampleResults.writeHlogs(dir);
+        String html = java.nio.file.Files.readString(ReportWriter.write(dir, "en").get(1));
+        Matcher svg = SVG.matcher(html);
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        int lines = 0;
+        while (svg.find()) {
+            Document doc = factory.newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
+            lines += doc.getElementsByTagName("polyline").getLength();
+        }
+        // index: latency and throughput, one line per measured app each; the capacity curve of two apps
+        assertThat(lines).isEqualTo(8);
+        assertThat(html).contains("id=\"distribution-index\"").doesNotContain("id=\"distribution-detail\"");
     }
 }

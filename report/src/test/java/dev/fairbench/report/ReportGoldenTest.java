@@ -29,6 +29,7 @@ class ReportGoldenTest {
     @ValueSource(strings = {"en", "uk"})
     void reportsMatchGoldenFiles(String language) throws Exception {
         Files.copy(ResultsStore.file(SAMPLE), ResultsStore.file(out));
+        SampleResults.writeHlogs(out);
         List<Path> written = ReportWriter.write(out, language);
 
         assertThat(written).allMatch(Files::isRegularFile);
@@ -49,6 +50,7 @@ class ReportGoldenTest {
 
     @org.junit.jupiter.api.Test
     void writeAllWritesEveryLanguage() throws Exception {
+        SampleResults.writeHlogs(out);
         List<Path> files = ReportWriter.writeAll(out, ResultsStore.read(SAMPLE));
         assertThat(files).extracting(p -> p.getFileName().toString())
                 .containsExactly("report.md", "report.html", "report.uk.md", "report.uk.html");

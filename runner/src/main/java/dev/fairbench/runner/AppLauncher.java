@@ -129,7 +129,16 @@ public final class AppLauncher {
             Process p = pb.start();
             currentBuild = p;
             try {
-                if (!p.waitFor(BUILD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                // a long build (cargo, Maven) says every 15 s that it is alive, with its log's last line
+                long deadline = start + BUILD_TIMEOUT.toNanos();
+                boolean done;
+                while (!(done = p.waitFor(15, TimeUnit.SECONDS)) && System.nanoTime() < deadline) {
+                    String last = AppProcess.tail(log, 1).strip();
+                    out.println("[" + e.name() + "] building: " + (System.nanoTime() - start) / 1_000_000_000L + " s"
+                            + (last.isEmpty() ? "" : ", " + (last.length() > 100 ? last.substring(0, 100) + "…" : last)));
+                    out.flush();
+                }
+                if (!done) {
                     destroyTree(p);
                     return Prepared.failed("build did not finish within " + BUILD_TIMEOUT.toMinutes() + " min (log "
                             + rel(log) + ")");

@@ -116,6 +116,7 @@ public final class TrialLoop {
         machineBefore = MachineLoad.sample(); // before our own services start: how busy the machine is without us
         progress.line(machineBefore.describe());
         machineBefore.warning().ifPresent(progress::line);
+        progress.line(plan(entries));
         try (Session s = Session.open(o.services(), out)) {
             this.session = s;
             recorder = openResults(s, entries);
@@ -520,6 +521,36 @@ public final class TrialLoop {
     private Duration plannedLoad(AppEntry e) {
         return passes.stream().filter(p -> p.skipReason(e) == null).map(p -> p.plannedLoad(e, o).multipliedBy(p.rounds()))
                 .reduce(Duration.ZERO, Duration::plus);
+    }
+
+    /**
+     * One line, before anything starts: per pass the apps, routes, rounds and load per route, and an estimate of the
+     * whole, e.g. {@code plan: run: 6 apps × 8 routes × 3 rounds × (5 s + 20 s) ≈ 1h05m (load 1h00m, about 20 s
+     * per app start)}. The estimate is the planned load plus a guess per app start (build, gate, stop).
+     */
+    String plan(List<AppEntry> entries) {
+        List<String> parts = new ArrayList<>();
+        for (Pass p : passes) {
+            long apps = entries.stream().filter(e -> p.skipReason(e) == null).count();
+            Pass.Timing t = p.timing();
+            String window = t.runs() > 1 && p.rounds() == 1 ? t.runs() + " × " + seconds(t.duration())
+                    : seconds(t.duration());
+            String per = t.warmup().isZero() ? window : seconds(t.warmup()) + " + " + window;
+            parts.add(p.name() + ": " + apps + (apps == 1 ? " app" : " apps") + " × " + o.routes().size()
+                    + (o.routes().size() == 1 ? " route" : " routes")
+                    + (p.rounds() > 1 ? " × " + p.rounds() + " rounds" : "") + " × (" + per + ")");
+        }
+        Duration load = entries.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus);
+        int starts = plannedStarts(entries);
+        Duration total = load.plus(ProgressPrinter.FIRST_OVERHEAD_GUESS.multipliedBy(starts));
+        return "plan: " + String.join("; ", parts) + " ≈ " + ProgressPrinter.human(total.toSeconds()) + " (load "
+                + ProgressPrinter.human(load.toSeconds()) + ", " + starts + " app starts at about "
+                + ProgressPrinter.FIRST_OVERHEAD_GUESS.toSeconds() + " s each)";
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s",
+                d.toMillis() / 1000.0);
     }
 
     private int plannedStarts(List<AppEntry> ready) {

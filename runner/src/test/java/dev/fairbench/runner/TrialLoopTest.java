@@ -117,6 +117,10 @@ class TrialLoopTest {
         assertThat(dir.resolve("results/report.md")).exists();
         assertThat(dir.resolve("results/report.html")).exists();
         assertThat(out.toString()).contains("[ok] conformance: 4 cases passed").contains("summary");
+        // run --quick to a file: the plan and its estimate first, then one progress line per step, no \r
+        assertThat(out.toString()).contains("plan: run: 1 app × 2 routes × 2 rounds × (1 s + 2 s) ≈ ")
+                .contains(" app starts at about 20 s each)").contains("; elapsed ").contains(", ETA ")
+                .doesNotContain("\r");
         // The runner unpinned itself at the end.
         assertThat(Runtime.getRuntime().availableProcessors()).isEqualTo(2);
     }

@@ -48,7 +48,7 @@ final class FindingsBuilder {
                 }
             }
         }
-        b.out.add(new Paragraph(messages.get("findings.intro",
+        b.out.add(new Paragraph(messages.get(ReportBuilder.profileOnly(results) ? "findings.intro.alone" : "findings.intro",
                 messages.number(first.profile().durationSeconds(), 0) + " s", String.join(", ", tools))));
         b.roundTrips(profiled);
         b.redis(profiled);
@@ -181,10 +181,36 @@ final class FindingsBuilder {
         }
         flushCpu(low, high, sentences);
         out.add(new Paragraph(m.get("finding.cpu.what", String.join("; ", sentences))));
+        String chartRoute = null;
+        List<Block.StackedBar> bars = new ArrayList<>();
+        for (Entry e : entries) {
+            if (!e.route().route().equals(chartRoute)) {
+                stacked(chartRoute, bars);
+                chartRoute = e.route().route();
+                bars = new ArrayList<>();
+            }
+            ProfileRoute.CpuSplit cpu = e.route().cpu();
+            bars.add(new Block.StackedBar(e.app().label(), List.of(zero(cpu.appUserUs()), zero(cpu.appSystemUs()),
+                    zero(cpu.postgresUs()), zero(cpu.redisUs())), m.number(cpu.totalUs(), 1) + " µs"));
+        }
+        stacked(chartRoute, bars);
         out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.cpu.user"),
                 m.get("col.cpu.system"), m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.cpu.total"),
                 m.get("col.syscalls"), m.get("col.csw")),
                 List.of(false, false, true, true, true, true, true, true, true), rows));
+    }
+
+    private static double zero(Double value) {
+        return value == null ? 0 : value;
+    }
+
+    private void stacked(String route, List<Block.StackedBar> bars) {
+        if (route == null || bars.isEmpty()) {
+            return;
+        }
+        out.add(new Block.StackedChart(m.route(route), m.get("cpu.split.subtitle.profile"), m.get("axis.us"),
+                List.of(m.get("cpu.part.user"), m.get("cpu.part.system"), m.get("cpu.part.postgres"),
+                        m.get("cpu.part.redis")), bars));
     }
 
     private void flushCpu(Entry low, Entry high, List<String> sentences) {
@@ -225,20 +251,25 @@ final class FindingsBuilder {
     /** Flame graphs and the profiler's notes, so a reader can dig further or see why a number is missing. */
     private void filesAndNotes(List<AppResult> apps) {
         List<String> items = new ArrayList<>();
+        List<String> links = new ArrayList<>();
         for (String route : results.setup().routes()) {
             for (AppResult app : apps) {
                 app.profile().route(route).ifPresent(r -> {
                     String where = app.label() + ", " + m.route(route);
                     if (r.flamegraph() != null) {
                         items.add(m.get("finding.flamegraph", where, r.flamegraph()));
+                        links.add(r.flamegraph());
                     }
-                    r.notes().forEach(note -> items.add(where + ": " + note));
+                    r.notes().forEach(note -> {
+                        items.add(where + ": " + note);
+                        links.add("");
+                    });
                 });
             }
         }
         if (!items.isEmpty()) {
             out.add(new Heading(3, m.get("finding.files"), "profile-files"));
-            out.add(new Block.Bullets(items));
+            out.add(new Block.Bullets(items, links));
         }
     }
 }

@@ -34,11 +34,22 @@ public final class HtmlRenderer {
             .note{color:#57606a;font-size:.88em}
             figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption b{font-size:1.1em}figcaption span{color:#57606a}
             svg text{font-size:13px;fill:#1f2328}svg .axis,svg .legend{fill:#57606a}
-            svg .marker{font-weight:bold;fill:#1a7f37}
+            svg .marker{font-weight:bold;fill:#1a7f37}svg .dot{fill:#fff;stroke:#1f2328;stroke-width:1.5}
+            svg .grid{stroke:#d0d7de;stroke-width:1}svg .frame{fill:none;stroke:#8c959f}
+            svg .mark{stroke:#cf222e;stroke-width:1.5;stroke-dasharray:4 3}
             pre.diff{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6em;overflow-x:auto;\
             font-size:.85em}
             pre.diff .add{background:#dafbe1;display:block}pre.diff .del{background:#ffebe9;display:block}
             pre.diff .hunk{color:#8250df;display:block}
+            table.grid{display:table;width:100%;table-layout:fixed;font-size:.85em}
+            table.grid th:first-child{width:8.5em}table.grid td{padding:.3em .45em}
+            .sw{display:inline-block;width:.9em;height:.9em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}
+            .gb{height:7px;background:#eaeef2;margin:1px 0 3px}.gb i{display:block;height:7px}
+            .s{background-image:linear-gradient(transparent 38%,#fff 38%,#fff 62%,transparent 62%)}
+            .gv{font-variant-numeric:tabular-nums}.gv span{white-space:nowrap}
+            .win{font-weight:bold;color:#1a7f37}.tie{font-weight:bold;color:#57606a}
+            .bd{float:right;border:1px solid #8c959f;border-radius:3px;padding:0 .25em;font-size:.85em;color:#57606a;\
+            text-decoration:none}
             """;
 
     private HtmlRenderer() {
@@ -67,7 +78,20 @@ public final class HtmlRenderer {
                         .append("</p>\n");
                 case Bullets b -> {
                     html.append("<ul>\n");
-                    b.items().forEach(item -> html.append("<li>").append(escape(item)).append("</li>\n"));
+                    for (int i = 0; i < b.items().size(); i++) {
+                        String item = b.items().get(i);
+                        String link = b.safeLink(i);
+                        html.append("<li>");
+                        if (link.isEmpty()) {
+                            html.append(escape(item));
+                        } else {
+                            int at = item.indexOf(link);
+                            html.append(escape(item.substring(0, at))).append("<a href=\"").append(escape(link))
+                                    .append("\">").append(escape(link)).append("</a>")
+                                    .append(escape(item.substring(at + link.length())));
+                        }
+                        html.append("</li>\n");
+                    }
                     html.append("</ul>\n");
                 }
                 case KeyFigures k -> {
@@ -80,6 +104,15 @@ public final class HtmlRenderer {
                 }
                 case Table t -> table(html, t);
                 case Diff d -> diff(html, d);
+                case Block.Grid g -> grid(html, g);
+                case Block.StackedChart c -> html.append("<figure>\n<figcaption>")
+                        .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
+                        .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
+                        .append(Svg.stackedChart(c)).append("\n</figure>\n");
+                case Block.LineChart c -> html.append("<figure>\n<figcaption>")
+                        .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
+                        .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
+                        .append(Svg.lineChart(c)).append("\n</figure>\n");
                 case BarChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
@@ -119,6 +152,66 @@ public final class HtmlRenderer {
             html.append("</tr>\n");
         }
         html.append("</tbody>\n</table>\n");
+    }
+
+    private static String swatch(int colour) {
+        return "<span class=\"sw" + (Palette.striped(colour) ? " s" : "") + "\" style=\"background-color:"
+                + Palette.fill(colour) + "\"></span>";
+    }
+
+    private static void gridBar(StringBuilder html, double share, int colour) {
+        html.append("<div class=\"gb\"><i").append(Palette.striped(colour) ? " class=\"s\"" : "")
+                .append(" style=\"width:").append(Svg.fmt(Math.max(0, Math.min(1, share)) * 100))
+                .append("%;background-color:").append(Palette.fill(colour)).append("\"></i></div>");
+    }
+
+    private static void gridValue(StringBuilder html, String value, Block.GridCell c, boolean ranked) {
+        html.append("<div class=\"gv\"><span>").append(escape(value)).append("</span>");
+        if (ranked && !c.mark().isEmpty()) {
+            html.append(" <span class=\"").append(c.winner() ? "win" : "tie").append("\">").append(escape(c.mark()))
+                    .append("</span>");
+        }
+        html.append("</div>");
+    }
+
+    private static void grid(StringBuilder html, Block.Grid g) {
+        html.append("<table class=\"grid\">\n<thead><tr><th>").append(escape(g.corner())).append("</th>");
+        for (Block.LegendEntry col : g.columns()) {
+            html.append("<th>").append(swatch(col.colour())).append(escape(col.name())).append("</th>");
+        }
+        html.append("</tr></thead>\n<tbody>\n");
+        for (Block.GridRow row : g.rows()) {
+            html.append("<tr><th>").append(row.link().isEmpty() ? escape(row.label())
+                    : "<a href=\"#" + escape(row.link()) + "\">" + escape(row.label()) + "</a>").append("</th>");
+            for (int i = 0; i < row.cells().size(); i++) {
+                Block.GridCell c = row.cells().get(i);
+                int colour = g.columns().get(i).colour();
+                if (c.rps() == null) {
+                    html.append("<td>—</td>");
+                    continue;
+                }
+                html.append("<td>");
+                if (!c.bound().isEmpty()) {
+                    html.append("<abbr class=\"bd\" title=\"").append(escape(c.boundName())).append("\">")
+                            .append(escape(c.bound())).append("</abbr>");
+                }
+                gridValue(html, c.rps(), c, !c.onCpu());
+                gridBar(html, c.rpsShare(), colour);
+                if (c.cpu() != null) {
+                    gridValue(html, c.cpu(), c, c.onCpu());
+                    gridBar(html, c.cpuShare(), colour);
+                }
+                if (c.onCpu() && c.cpu() == null && !c.mark().isEmpty()) {
+                    html.append("<div class=\"tie\">").append(escape(c.mark())).append("</div>");
+                }
+                html.append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</tbody>\n</table>\n");
+        for (String note : g.notes()) {
+            html.append("<p class=\"note\">").append(escape(note)).append("</p>\n");
+        }
     }
 
     private static void diff(StringBuilder html, Diff d) {

@@ -29,7 +29,21 @@ public final class MarkdownRenderer {
             switch (block) {
                 case Heading h -> md.append("#".repeat(h.level())).append(' ').append(escape(h.text())).append('\n');
                 case Paragraph p -> md.append(p.note() ? "_" + escape(p.text()) + "_" : escape(p.text())).append('\n');
-                case Bullets b -> b.items().forEach(item -> md.append("- ").append(escape(item)).append('\n'));
+                case Bullets b -> {
+                    for (int i = 0; i < b.items().size(); i++) {
+                        String item = b.items().get(i);
+                        String link = b.safeLink(i);
+                        md.append("- ");
+                        if (link.isEmpty()) {
+                            md.append(escape(item));
+                        } else {
+                            int at = item.indexOf(link);
+                            md.append(escape(item.substring(0, at))).append('[').append(escape(link)).append("](")
+                                    .append(link).append(')').append(escape(item.substring(at + link.length())));
+                        }
+                        md.append('\n');
+                    }
+                }
                 case KeyFigures k -> {
                     for (KeyFigure f : k.figures()) {
                         md.append("- **").append(escape(f.value())).append("** ").append(escape(f.caption()))
@@ -50,6 +64,18 @@ public final class MarkdownRenderer {
                     md.append(fence).append('\n');
                 }
                 case BarChart c -> chart(md, c);
+                case Block.Grid g -> grid(md, g);
+                case Block.StackedChart c -> {
+                    // the table printed with every stacked chart holds its numbers; nothing to add here
+                    continue;
+                }
+                case Block.LineChart c -> {
+                    if (!c.title().isEmpty()) {
+                        md.append("**").append(escape(c.title())).append("** · ");
+                    }
+                    md.append(escape(c.subtitle())).append("\n\n");
+                    table(md, c.table());
+                }
             }
             md.append('\n');
         }
@@ -64,11 +90,45 @@ public final class MarkdownRenderer {
             md.append("**").append(escape(c.title())).append("** · ");
         }
         md.append(escape(c.subtitle())).append(" · ").append(escape(c.axis())).append("\n\n");
+        boolean rounds = c.bars().stream().anyMatch(b -> !b.pointsText().isEmpty());
         List<List<String>> rows = new ArrayList<>();
         for (Bar bar : c.bars()) {
-            rows.add(List.of(bar.label(), bar.valueText(), bar.marker()));
+            rows.add(rounds ? List.of(bar.label(), bar.valueText(), bar.marker(), bar.pointsText())
+                    : List.of(bar.label(), bar.valueText(), bar.marker()));
         }
-        table(md, new Table(List.of("", "", ""), List.of(false, true, false), rows));
+        table(md, rounds ? new Table(List.of("", "", "", ""), List.of(false, true, false, false), rows)
+                : new Table(List.of("", "", ""), List.of(false, true, false), rows));
+    }
+
+    /** The grid as a table: per cell the figures with their share of the row's best, the mark and the bound. */
+    private static void grid(StringBuilder md, Block.Grid g) {
+        List<String> header = new ArrayList<>(List.of(g.corner()));
+        List<Boolean> numeric = new ArrayList<>(List.of(false));
+        g.columns().forEach(c -> {
+            header.add(c.name());
+            numeric.add(false);
+        });
+        List<List<String>> rows = new ArrayList<>();
+        for (Block.GridRow row : g.rows()) {
+            List<String> cells = new ArrayList<>(List.of(row.label()));
+            for (Block.GridCell c : row.cells()) {
+                if (c.rps() == null) {
+                    cells.add("—");
+                    continue;
+                }
+                String mark = c.mark().isEmpty() ? "" : " " + c.mark().toUpperCase(java.util.Locale.ROOT);
+                String text = c.rps() + " (" + Math.round(c.rpsShare() * 100) + "%)" + (c.onCpu() ? "" : mark);
+                if (c.cpu() != null) {
+                    text += " · " + c.cpu() + " (" + Math.round(c.cpuShare() * 100) + "%)" + (c.onCpu() ? mark : "");
+                }
+                cells.add(text + (c.bound().isEmpty() ? "" : " · " + c.bound()));
+            }
+            rows.add(cells);
+        }
+        table(md, new Table(header, numeric, rows));
+        for (String note : g.notes()) {
+            md.append('\n').append('_').append(escape(note)).append("_\n");
+        }
     }
 
     /** A table; alert cells are bold. */

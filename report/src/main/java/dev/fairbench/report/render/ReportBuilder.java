@@ -49,8 +49,16 @@ public final class ReportBuilder {
         this.m = messages;
     }
 
-    /** The blocks of the whole report. */
+    /** The blocks of the whole report, without the plots drawn from the hlogs. */
     public static List<Block> build(Results results, Messages messages) {
+        return build(results, messages, null);
+    }
+
+    /**
+     * The blocks of the whole report; {@code dir}, the results directory, is where the hlogs are read from for the
+     * latency and throughput plots ({@link HlogPlotsBuilder}); without it the plots are left out.
+     */
+    public static List<Block> build(Results results, Messages messages, java.nio.file.Path dir) {
         ReportBuilder b = new ReportBuilder(results, messages);
         b.title();
         b.headline();
@@ -58,18 +66,30 @@ public final class ReportBuilder {
         b.notEqualized();
         b.conformance();
         b.notMeasured();
-        b.throughput();
-        b.out.addAll(VerdictsBuilder.costs(results, messages));
-        b.errorsPerRun();
-        b.latency();
-        b.memory();
-        b.cpu();
-        b.gc();
+        if (!profileOnly(results)) {
+            b.throughput();
+            b.out.addAll(VerdictsBuilder.costs(results, messages));
+            b.errorsPerRun();
+            b.latency();
+            b.out.addAll(HlogPlotsBuilder.build(results, messages, dir));
+            b.memory();
+            b.cpu();
+            b.gc();
+        }
         b.out.addAll(FindingsBuilder.build(results, messages));
         b.out.addAll(CapacityBuilder.build(results, messages));
         b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                 String.valueOf(results.schemaVersion())), true));
         return List.copyOf(b.out);
+    }
+
+    /**
+     * Whether these are the results of {@code profile} alone: no timed round anywhere, but profiles. Such a report
+     * leaves out the sections of timed rounds instead of calling the session unfinished and every app measured.
+     */
+    static boolean profileOnly(Results results) {
+        boolean anyRun = results.apps().stream().flatMap(a -> a.routes().stream()).anyMatch(r -> !r.runs().isEmpty());
+        return !anyRun && results.apps().stream().anyMatch(a -> a.profile() != null);
     }
 
     private Setup rules() {
@@ -87,7 +107,9 @@ public final class ReportBuilder {
         String when = m.get("measured.on", m.date(results.startedAt()), s.host().cpuModel(),
                 String.valueOf(s.host().logicalCpus()), m.number(s.host().memoryBytes() / 1073741824.0, 1));
         out.add(new Paragraph(when));
-        if (results.finishedAt() == null) {
+        if (profileOnly(results)) {
+            out.add(new Paragraph(m.get("profileonly")));
+        } else if (results.finishedAt() == null) {
             out.add(new Paragraph(m.get("unfinished")));
         }
     }
@@ -133,8 +155,15 @@ public final class ReportBuilder {
         long failed = results.apps().stream().filter(a -> a.status() == AppStatus.FAILED).count();
         long skipped = results.apps().stream().filter(a -> a.status() == AppStatus.SKIPPED).count();
         List<KeyFigure> figures = new ArrayList<>();
-        figures.add(new KeyFigure(m.integer(measured), m.get("headline.apps", m.integer(failed), m.integer(skipped))));
-        figures.add(new KeyFigure(m.integer(badResponses()), m.get("headline.errors", m.integer(runCount()))));
+        if (profileOnly(results)) {
+            long profiled = results.apps().stream().filter(a -> a.profile() != null).count();
+            figures.add(new KeyFigure(m.integer(profiled), m.get("headline.profiled", m.integer(failed),
+                    m.integer(skipped))));
+        } else {
+            figures.add(new KeyFigure(m.integer(measured), m.get("headline.apps", m.integer(failed),
+                    m.integer(skipped))));
+            figures.add(new KeyFigure(m.integer(badResponses()), m.get("headline.errors", m.integer(runCount()))));
+        }
         List<Long> rss = new ArrayList<>();
         for (AppSummary a : summaries(results, "index")) {
             if (a.summary().appRssPeakBytes() != null) {
@@ -148,6 +177,7 @@ public final class ReportBuilder {
         }
         out.add(new KeyFigures(figures));
 
+        out.addAll(GridBuilder.build(results, m));
         out.addAll(VerdictsBuilder.verdicts(results, m));
     }
 
@@ -270,7 +300,7 @@ public final class ReportBuilder {
             }
         }
         if (rows.isEmpty()) {
-            out.add(new Paragraph(m.get("notmeasured.none")));
+            out.add(new Paragraph(m.get(profileOnly(results) ? "notmeasured.none.profiled" : "notmeasured.none")));
             return;
         }
         out.add(new Table(List.of(m.get("col.app"), m.get("col.status"), m.get("col.reason"), m.get("col.log")),
@@ -280,11 +310,12 @@ public final class ReportBuilder {
     /**
      * Bar chart of one value per app on one route; apps without the value are left out. {@code verdict} marks the
      * winner or the apps tied within noise; without one (a single measurement, e.g. memory) the best value is
-     * marked.
+     * marked. {@code perRound}, when given, yields the value of each kept round, drawn as dots on the bar.
      */
     static BarChart chart(Results results, Messages m, String title, String subtitle, String axis,
                           List<AppSummary> apps, Function<RouteSummary, Double> value,
-                          Function<Double, String> format, boolean higherIsBetter, Optional<Verdict> verdict) {
+                          Function<Double, String> format, boolean higherIsBetter, Optional<Verdict> verdict,
+                          String route, Function<RunResult, Double> perRound) {
         List<AppSummary> shown = apps.stream().filter(a -> value.apply(a.summary()) != null).toList();
         double best = Double.NaN;
         for (AppSummary a : shown) {
@@ -298,17 +329,27 @@ public final class ReportBuilder {
             double v = value.apply(a.summary());
             String marker = verdict.isPresent() ? VerdictsBuilder.marker(verdict.get(), a.app().name(), higherIsBetter, m)
                     : v == best ? m.get(higherIsBetter ? "chart.fastest" : "chart.lowest") : "";
-            bars.add(new Bar(a.app().label(), a.app().language(), v, format.apply(v), marker));
+            List<Double> points = new ArrayList<>();
+            if (perRound != null && route != null) {
+                for (RunResult run : a.app().route(route).map(RouteResult::runs).orElse(List.of())) {
+                    Double p = perRound.apply(run);
+                    if (p != null) points.add(p);
+                }
+            }
+            boolean spread = points.size() > 1;
+            String range = spread ? m.get("chart.rounds", format.apply(points.stream().mapToDouble(d -> d).min()
+                    .orElseThrow()), format.apply(points.stream().mapToDouble(d -> d).max().orElseThrow())) : "";
+            bars.add(new Bar(a.app().label(), Palette.of(results, a.app().name()), v, format.apply(v), marker,
+                    spread ? points : List.of(), range));
         }
-        return new BarChart(title, subtitle, axis, bars, legend(shown.stream().map(AppSummary::app).toList(), m));
+        return new BarChart(title, subtitle, axis, bars, legend(results, shown.stream().map(AppSummary::app).toList()));
     }
 
-    static List<LegendEntry> legend(List<AppResult> apps, Messages m) {
+    /** The legend of these apps: each with its colour. */
+    static List<LegendEntry> legend(Results results, List<AppResult> apps) {
         List<LegendEntry> legend = new ArrayList<>();
         for (AppResult app : apps) {
-            if (legend.stream().noneMatch(e -> e.language().equals(app.language()))) {
-                legend.add(new LegendEntry(app.language(), m.languageName(app.language())));
-            }
+            legend.add(new LegendEntry(Palette.of(results, app.name()), app.label()));
         }
         return legend;
     }
@@ -327,10 +368,11 @@ public final class ReportBuilder {
             boolean ranked = verdict.figure() == RouteVerdict.Figure.REQUESTS_PER_SECOND;
             // Not app-bound: the chart shows req/s but marks no one; the verdict table says why.
             Verdict none = new Verdict(Verdict.Kind.NONE, null, null, null, List.of());
-            out.add(chart(results, m, "", m.get("route.desc." + route),
+            out.add(chart(results, m, "", m.get("route.desc." + route) + " · " + m.get("chart.dots"),
                     m.get("axis.rps"), apps, RouteSummary::requestsPerSecond,
                     v -> m.integer(v) + " " + m.get("unit.rps"), true,
-                    Optional.of(ranked && verdict.ranking() != null ? verdict.ranking() : none)));
+                    Optional.of(ranked && verdict.ranking() != null ? verdict.ranking() : none), route,
+                    RunResult::requestsPerSecond));
             List<String> spreads = new ArrayList<>();
             for (AppSummary a : apps) {
                 double[] rounds = a.app().route(route).orElseThrow().runs().stream()
@@ -368,8 +410,16 @@ public final class ReportBuilder {
         }
         List<List<String>> rows = new ArrayList<>();
         List<List<Boolean>> alerts = new ArrayList<>();
+        int pairs = 0;
         for (AppResult app : results.apps()) {
             for (RouteResult r : app.routes()) {
+                if (r.runs().isEmpty()) {
+                    continue;
+                }
+                pairs++;
+                if (r.runs().stream().allMatch(run -> run.errors() + run.non2xx() == 0)) {
+                    continue;
+                }
                 List<String> row = new ArrayList<>(List.of(app.label(), m.route(r.route())));
                 List<Boolean> alert = new ArrayList<>(List.of(false, false));
                 for (int i = 0; i < maxRuns; i++) {
@@ -381,8 +431,11 @@ public final class ReportBuilder {
                 alerts.add(alert);
             }
         }
-        out.add(new Table(header, numeric, rows, alerts));
-        out.add(new Paragraph(m.get("errors.total", m.integer(badResponses()), m.integer(runCount())), true));
+        if (!rows.isEmpty()) {
+            out.add(new Table(header, numeric, rows, alerts));
+        }
+        out.add(new Paragraph(m.get("errors.total", m.integer(badResponses()), m.integer(runCount())) + " "
+                + m.get("errors.clean", m.integer(pairs - rows.size()), m.integer(pairs)), true));
     }
 
     private void latency() {
@@ -393,15 +446,16 @@ public final class ReportBuilder {
             for (AppSummary a : summaries(results, route)) {
                 Latency l = a.summary().latency();
                 rows.add(List.of(m.route(route), a.app().label(), m.number(l.p50Ms(), 2), m.number(l.p90Ms(), 2),
-                        m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2)));
+                        l.p95Ms() == null ? "—" : m.number(l.p95Ms(), 2), m.number(l.p99Ms(), 2),
+                        m.number(l.p999Ms(), 2)));
             }
         }
         if (rows.isEmpty()) {
             out.add(new Paragraph(m.get("nodata")));
             return;
         }
-        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p99", "p99.9"),
-                List.of(false, false, true, true, true, true), rows));
+        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p95", "p99", "p99.9"),
+                List.of(false, false, true, true, true, true, true), rows));
     }
 
     private void memory() {
@@ -413,7 +467,7 @@ public final class ReportBuilder {
         }
         out.add(chart(results, m, "", m.get("memory.subtitle"), m.get("axis.mib"), apps,
                 s -> s.appRssPeakBytes() == null ? null : s.appRssPeakBytes() / 1048576.0,
-                v -> m.number(v, 1) + " " + m.get("unit.mib"), false, Optional.empty()));
+                v -> m.number(v, 1) + " " + m.get("unit.mib"), false, Optional.empty(), null, null));
         out.add(new Paragraph(m.get("memory.note"), true));
     }
 
@@ -436,9 +490,26 @@ public final class ReportBuilder {
         List<AppSummary> index = summaries(results, "index");
         if (index.stream().anyMatch(a -> a.summary().appCpuUsPerRequest() != null)) {
             RouteVerdict verdict = RouteVerdict.of(results, "index");
-            out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle"), m.get("axis.us"), index,
-                    RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false,
-                    Optional.ofNullable(verdict == null ? null : verdict.cheapest())));
+            out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle") + " · " + m.get("chart.dots"),
+                    m.get("axis.us"), index, RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false,
+                    Optional.ofNullable(verdict == null ? null : verdict.cheapest()), "index",
+                    run -> RouteVerdict.appCpuUsPerRequest(run) > 0 ? RouteVerdict.appCpuUsPerRequest(run) : null));
+        }
+        for (String route : rules().routes()) {
+            List<Block.StackedBar> bars = new ArrayList<>();
+            for (AppSummary a : summaries(results, route)) {
+                RouteSummary s = a.summary();
+                if (s.appCpuUsPerRequest() == null) continue;
+                double app = s.appCpuUsPerRequest();
+                double pg = s.postgresCpuUsPerRequest() == null ? 0 : s.postgresCpuUsPerRequest();
+                double redis = s.redisCpuUsPerRequest() == null ? 0 : s.redisCpuUsPerRequest();
+                bars.add(new Block.StackedBar(a.app().label(), List.of(app, pg, redis),
+                        m.number(app + pg + redis, 1) + " µs"));
+            }
+            if (!bars.isEmpty()) {
+                out.add(new Block.StackedChart(m.route(route), m.get("cpu.split.subtitle"), m.get("axis.us"),
+                        List.of(m.get("cpu.part.app"), m.get("cpu.part.postgres"), m.get("cpu.part.redis")), bars));
+            }
         }
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.cpu.app"),
                 m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.csw")),

@@ -5,13 +5,13 @@ import dev.fairbench.report.render.Block.BarChart;
 import dev.fairbench.report.render.Block.LegendEntry;
 
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * Hand-written SVG for {@link BarChart}: a legend row of language swatches, then one horizontal bar per app
- * with its label on the left and its value (and marker) on the right, scaled to the largest value. The output
- * is a standalone, well-formed XML {@code <svg>} element (with the SVG namespace) that HTML can inline; sizes
- * are in CSS pixels and the text uses the page's font. Stateless.
+ * Hand-written SVG for {@link BarChart}: legend rows of app swatches (wrapped to the width), then one horizontal
+ * bar per app with its label on the left and its value (and marker) on the right, scaled to the largest value or
+ * round. The bar is the median; each round is a dot on it, so the spread shows. The output is a standalone,
+ * well-formed XML {@code <svg>} element (with the SVG namespace) that HTML can inline; sizes are in CSS pixels and
+ * the text uses the page's font. Stateless.
  */
 final class Svg {
     static final int WIDTH = 760;
@@ -19,71 +19,217 @@ final class Svg {
     private static final int VALUE_WIDTH = 170;
     private static final int ROW_HEIGHT = 26;
     private static final int BAR_HEIGHT = 18;
-    private static final int LEGEND_HEIGHT = 28;
-
-    /** Colours per language (GitHub linguist's, darkened where too light for white text around them). */
-    private static final Map<String, String> COLOURS = Map.ofEntries(
-            Map.entry("java", "#b07219"), Map.entry("go", "#00add8"), Map.entry("rust", "#c6764a"),
-            Map.entry("python", "#3572a5"), Map.entry("javascript", "#c9b400"), Map.entry("typescript", "#3178c6"),
-            Map.entry("kotlin", "#a97bff"), Map.entry("csharp", "#178600"), Map.entry("c#", "#178600"),
-            Map.entry("c++", "#f34b7d"), Map.entry("c", "#555555"), Map.entry("zig", "#ec915c"),
-            Map.entry("elixir", "#6e4a7e"), Map.entry("php", "#4f5d95"), Map.entry("ruby", "#701516"));
-    private static final String[] FALLBACK = {"#6b7280", "#0f766e", "#9d174d", "#4338ca"};
+    private static final int LEGEND_LINE = 22;
 
     private Svg() {
     }
 
-    static String colour(String language) {
-        String c = COLOURS.get(language);
-        return c != null ? c : FALLBACK[Math.floorMod(language.hashCode(), FALLBACK.length)];
+    /** A swatch or bar of colour number {@code colour}: the fill, and a white stripe along it when striped. */
+    static void box(StringBuilder svg, int colour, double x, double y, double width, double height) {
+        svg.append("<rect x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y)).append("\" width=\"")
+                .append(fmt(width)).append("\" height=\"").append(fmt(height)).append("\" fill=\"")
+                .append(Palette.fill(colour)).append("\"/>");
+        if (Palette.striped(colour) && width > 2) {
+            svg.append("<rect x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y + height / 2 - 1.5))
+                    .append("\" width=\"").append(fmt(width)).append("\" height=\"3\" fill=\"#ffffff\"/>");
+        }
+    }
+
+    /** Legend rows; returns the height they take. */
+    static int legend(StringBuilder svg, java.util.List<LegendEntry> entries, int width) {
+        int x = 0;
+        int y = 4;
+        for (LegendEntry entry : entries) {
+            int w = 30 + 7 * entry.name().length();
+            if (x > 0 && x + w > width) {
+                x = 0;
+                y += LEGEND_LINE;
+            }
+            box(svg, entry.colour(), x, y + 2, 14, 12);
+            svg.append("<text x=\"").append(x + 19).append("\" y=\"").append(y + 12).append("\" class=\"legend\">")
+                    .append(HtmlRenderer.escape(entry.name())).append("</text>\n");
+            x += w;
+        }
+        return entries.isEmpty() ? 0 : y + LEGEND_LINE;
     }
 
     static String barChart(BarChart chart) {
-        int height = LEGEND_HEIGHT + chart.bars().size() * ROW_HEIGHT + 6;
+        StringBuilder body = new StringBuilder();
+        int top = legend(body, chart.legend(), WIDTH);
+        body.append("<text x=\"").append(WIDTH).append("\" y=\"").append(top + 14)
+                .append("\" text-anchor=\"end\" class=\"axis\">").append(HtmlRenderer.escape(chart.axis()))
+                .append("</text>\n");
+        top += 22;
+        double max = 0;
+        for (Bar bar : chart.bars()) {
+            max = Math.max(max, bar.value());
+            for (double p : bar.points()) {
+                max = Math.max(max, p);
+            }
+        }
+        int span = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
+        int y = top;
+        for (Bar bar : chart.bars()) {
+            double length = max > 0 ? bar.value() / max * span : 0;
+            double end = length;
+            int textY = y + BAR_HEIGHT - 5;
+            body.append("<text x=\"").append(LABEL_WIDTH - 8).append("\" y=\"").append(textY)
+                    .append("\" text-anchor=\"end\" class=\"label\">").append(HtmlRenderer.escape(bar.label()))
+                    .append("</text>");
+            box(body, bar.colour(), LABEL_WIDTH, y, length, BAR_HEIGHT);
+            for (double p : bar.points()) {
+                double px = max > 0 ? p / max * span : 0;
+                end = Math.max(end, px);
+                body.append("<circle cx=\"").append(fmt(LABEL_WIDTH + px)).append("\" cy=\"")
+                        .append(fmt(y + BAR_HEIGHT / 2.0)).append("\" r=\"3.5\" class=\"dot\"/>");
+            }
+            body.append("<text x=\"").append(fmt(LABEL_WIDTH + end + 8)).append("\" y=\"").append(textY)
+                    .append("\" class=\"value\">").append(HtmlRenderer.escape(bar.valueText()));
+            if (!bar.marker().isEmpty()) {
+                body.append(" <tspan class=\"marker\">").append(HtmlRenderer.escape(bar.marker())).append("</tspan>");
+            }
+            body.append("</text>\n");
+            y += ROW_HEIGHT;
+        }
+        int height = y + 6;
         StringBuilder svg = new StringBuilder();
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"")
                 .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
                 .append("\" role=\"img\" aria-label=\"").append(HtmlRenderer.escape(chart.title() + " · " + chart.axis()))
-                .append("\">\n");
-        int x = 0;
-        for (LegendEntry entry : chart.legend()) {
-            svg.append("<rect x=\"").append(x).append("\" y=\"6\" width=\"12\" height=\"12\" rx=\"2\" fill=\"")
-                    .append(colour(entry.language())).append("\"/>");
-            svg.append("<text x=\"").append(x + 17).append("\" y=\"16\" class=\"legend\">")
-                    .append(HtmlRenderer.escape(entry.name())).append("</text>\n");
-            x += 30 + 8 * entry.name().length();
-        }
-        svg.append("<text x=\"").append(WIDTH).append("\" y=\"16\" text-anchor=\"end\" class=\"axis\">")
-                .append(HtmlRenderer.escape(chart.axis())).append("</text>\n");
-        double max = 0;
-        for (Bar bar : chart.bars()) {
-            max = Math.max(max, bar.value());
-        }
-        int span = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
-        int y = LEGEND_HEIGHT;
-        for (Bar bar : chart.bars()) {
-            double length = max > 0 ? bar.value() / max * span : 0;
-            int textY = y + BAR_HEIGHT - 5;
-            svg.append("<text x=\"").append(LABEL_WIDTH - 8).append("\" y=\"").append(textY)
-                    .append("\" text-anchor=\"end\" class=\"label\">").append(HtmlRenderer.escape(bar.label()))
-                    .append("</text>");
-            svg.append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(y).append("\" width=\"")
-                    .append(fmt(length)).append("\" height=\"").append(BAR_HEIGHT).append("\" fill=\"")
-                    .append(colour(bar.language())).append("\"/>");
-            svg.append("<text x=\"").append(fmt(LABEL_WIDTH + length + 6)).append("\" y=\"").append(textY)
-                    .append("\" class=\"value\">").append(HtmlRenderer.escape(bar.valueText()));
-            if (!bar.marker().isEmpty()) {
-                svg.append(" <tspan class=\"marker\">").append(HtmlRenderer.escape(bar.marker())).append("</tspan>");
-            }
-            svg.append("</text>\n");
-            y += ROW_HEIGHT;
-        }
-        svg.append("</svg>");
+                .append("\">\n").append(body).append("</svg>");
         return svg.toString();
     }
 
+    /**
+     * A line chart: legend rows, then a plot with gridlines at the ticks, one polyline per series (dashed for
+     * striped colours, so lines differ in grey print too), and dashed reference marks labelled on the right.
+     */
+    static String lineChart(Block.LineChart chart) {
+        StringBuilder body = new StringBuilder();
+        int top = legend(body, chart.series().stream().map(s -> new LegendEntry(s.colour(), s.label())).toList(),
+                WIDTH) + 8;
+        int left = 64;
+        int right = WIDTH - 70;
+        int plotTop = top + 8;
+        int plotBottom = plotTop + 240;
+        double xMin = chart.xTicks().getFirst().at();
+        double xMax = chart.xTicks().getLast().at();
+        double yMax = chart.yTicks().getLast().at();
+        java.util.function.DoubleUnaryOperator sx = x -> left + (xMax > xMin ? (x - xMin) / (xMax - xMin) : 0)
+                * (right - left);
+        java.util.function.DoubleUnaryOperator sy = y -> plotBottom - (yMax > 0 ? Math.min(y, yMax) / yMax : 0)
+                * (plotBottom - plotTop);
+        for (Block.Tick t : chart.yTicks()) {
+            double y = sy.applyAsDouble(t.at());
+            body.append("<line x1=\"").append(left).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
+                    .append(right).append("\" y2=\"").append(fmt(y)).append("\" class=\"grid\"/>")
+                    .append("<text x=\"").append(left - 6).append("\" y=\"").append(fmt(y + 4))
+                    .append("\" text-anchor=\"end\" class=\"axis\">").append(HtmlRenderer.escape(t.label()))
+                    .append("</text>\n");
+        }
+        for (Block.Tick t : chart.xTicks()) {
+            double x = sx.applyAsDouble(t.at());
+            body.append("<line x1=\"").append(fmt(x)).append("\" y1=\"").append(plotTop).append("\" x2=\"")
+                    .append(fmt(x)).append("\" y2=\"").append(plotBottom).append("\" class=\"grid\"/>")
+                    .append("<text x=\"").append(fmt(x)).append("\" y=\"").append(plotBottom + 16)
+                    .append("\" text-anchor=\"middle\" class=\"axis\">").append(HtmlRenderer.escape(t.label()))
+                    .append("</text>\n");
+        }
+        body.append("<text x=\"").append(left).append("\" y=\"").append(plotTop - 4)
+                .append("\" class=\"axis\">").append(HtmlRenderer.escape(chart.yAxis())).append("</text>\n");
+        body.append("<text x=\"").append(right).append("\" y=\"").append(plotBottom + 34)
+                .append("\" text-anchor=\"end\" class=\"axis\">").append(HtmlRenderer.escape(chart.xAxis()))
+                .append("</text>\n");
+        for (Block.Tick mark : chart.marks()) {
+            double y = sy.applyAsDouble(mark.at());
+            body.append("<line x1=\"").append(left).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
+                    .append(right).append("\" y2=\"").append(fmt(y)).append("\" class=\"mark\"/>")
+                    .append("<text x=\"").append(right + 4).append("\" y=\"").append(fmt(y + 4))
+                    .append("\" class=\"axis\">").append(HtmlRenderer.escape(mark.label())).append("</text>\n");
+        }
+        for (Block.Series series : chart.series()) {
+            if (series.points().isEmpty()) continue;
+            body.append("<polyline fill=\"none\" stroke=\"").append(Palette.fill(series.colour()))
+                    .append("\" stroke-width=\"2\"");
+            if (Palette.striped(series.colour())) body.append(" stroke-dasharray=\"7 3\"");
+            body.append(" points=\"");
+            boolean first = true;
+            for (double[] p : series.points()) {
+                if (!first) body.append(' ');
+                first = false;
+                body.append(fmt(sx.applyAsDouble(p[0]))).append(',').append(fmt(sy.applyAsDouble(p[1])));
+            }
+            body.append("\"/>\n");
+            if (series.points().size() <= 20) {
+                for (double[] p : series.points()) {
+                    body.append("<circle cx=\"").append(fmt(sx.applyAsDouble(p[0]))).append("\" cy=\"")
+                            .append(fmt(sy.applyAsDouble(p[1]))).append("\" r=\"3\" fill=\"")
+                            .append(Palette.fill(series.colour())).append("\"/>");
+                }
+            }
+            for (double[] p : series.marked()) {
+                body.append("<circle cx=\"").append(fmt(sx.applyAsDouble(p[0]))).append("\" cy=\"")
+                        .append(fmt(sy.applyAsDouble(p[1]))).append("\" r=\"7\" fill=\"none\" stroke-width=\"2\" stroke=\"")
+                        .append(Palette.fill(series.colour())).append("\"/>");
+            }
+            body.append('\n');
+        }
+        int height = plotBottom + 42;
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
+                + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\" aria-label=\""
+                + HtmlRenderer.escape(chart.title() + " · " + chart.yAxis() + " · " + chart.xAxis()) + "\">\n"
+                + body + "<rect x=\"" + left + "\" y=\"" + plotTop + "\" width=\"" + (right - left)
+                + "\" height=\"" + (plotBottom - plotTop) + "\" class=\"frame\"/>\n</svg>";
+    }
+
+    /** Fills of the segments of a stacked bar: far apart in lightness, so they read in grey print too. */
+    private static final String[] SEGMENTS = {"#1f4e79", "#8fbce6", "#e69f00", "#b8407a", "#505050"};
+
+    /** Stacked horizontal bars scaled to the largest total, with a legend of the segments. */
+    static String stackedChart(Block.StackedChart chart) {
+        StringBuilder body = new StringBuilder();
+        int x = 0;
+        for (int i = 0; i < chart.segments().size(); i++) {
+            String name = chart.segments().get(i);
+            body.append("<rect x=\"").append(x).append("\" y=\"6\" width=\"14\" height=\"12\" fill=\"")
+                    .append(SEGMENTS[i % SEGMENTS.length]).append("\"/><text x=\"").append(x + 19)
+                    .append("\" y=\"16\" class=\"legend\">").append(HtmlRenderer.escape(name)).append("</text>\n");
+            x += 30 + 7 * name.length();
+        }
+        body.append("<text x=\"").append(WIDTH).append("\" y=\"38\" text-anchor=\"end\" class=\"axis\">")
+                .append(HtmlRenderer.escape(chart.axis())).append("</text>\n");
+        double max = 0;
+        for (Block.StackedBar bar : chart.bars()) {
+            max = Math.max(max, bar.values().stream().mapToDouble(Double::doubleValue).sum());
+        }
+        int span = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
+        int y = 46;
+        for (Block.StackedBar bar : chart.bars()) {
+            int textY = y + BAR_HEIGHT - 5;
+            body.append("<text x=\"").append(LABEL_WIDTH - 8).append("\" y=\"").append(textY)
+                    .append("\" text-anchor=\"end\" class=\"label\">").append(HtmlRenderer.escape(bar.label()))
+                    .append("</text>");
+            double at = LABEL_WIDTH;
+            for (int i = 0; i < bar.values().size(); i++) {
+                double w = max > 0 ? bar.values().get(i) / max * span : 0;
+                if (w <= 0) continue;
+                body.append("<rect x=\"").append(fmt(at)).append("\" y=\"").append(y).append("\" width=\"")
+                        .append(fmt(w)).append("\" height=\"").append(BAR_HEIGHT).append("\" fill=\"")
+                        .append(SEGMENTS[i % SEGMENTS.length]).append("\"/>");
+                at += w;
+            }
+            body.append("<text x=\"").append(fmt(at + 8)).append("\" y=\"").append(textY)
+                    .append("\" class=\"value\">").append(HtmlRenderer.escape(bar.valueText())).append("</text>\n");
+            y += ROW_HEIGHT;
+        }
+        int height = y + 6;
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
+                + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\" aria-label=\""
+                + HtmlRenderer.escape(chart.title() + " · " + chart.axis()) + "\">\n" + body + "</svg>";
+    }
+
     /** A coordinate with one decimal, always with a dot (SVG syntax, not the report's locale). */
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 }

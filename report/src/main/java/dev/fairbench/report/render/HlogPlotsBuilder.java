@@ -1,0 +1,190 @@
+package dev.fairbench.report.render;
+
+import dev.fairbench.report.Hlogs;
+import dev.fairbench.report.render.Block.Heading;
+import dev.fairbench.report.render.Block.LineChart;
+import dev.fairbench.report.render.Block.Paragraph;
+import dev.fairbench.report.render.Block.Series;
+import dev.fairbench.report.render.Block.Table;
+import dev.fairbench.report.render.Block.Tick;
+import dev.fairbench.results.AppResult;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RouteResult;
+import dev.fairbench.results.RunResult;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Plots drawn from the hlogs every run writes next to results.json (read with {@link Hlogs}): per route, the
+ * latency distribution of each app (its kept rounds together; log x axis from p50 to p99.99, as HdrHistogram's
+ * percentile plots) and the throughput of each app's median round second by second, so stalls, warm-up and GC
+ * show. An app whose hlogs are missing or unreadable is left out of the plot. The output depends on the results
+ * and the hlog files only. Stateless.
+ */
+final class HlogPlotsBuilder {
+    /** Percentiles labelled on the x axis. */
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+    private static final int POINTS = 60;
+
+    private final Results results;
+    private final Messages m;
+    private final Path dir;
+
+    private HlogPlotsBuilder(Results results, Messages m, Path dir) {
+        this.results = results;
+        this.m = m;
+        this.dir = dir;
+    }
+
+    /** The section, or nothing when {@code dir} is {@code null} (reports of results without their directory). */
+    static List<Block> build(Results results, Messages m, Path dir) {
+        if (dir == null) return List.of();
+        return new HlogPlotsBuilder(results, m, dir).build();
+    }
+
+    /** x position of percentile {@code p}: log10 of 1 / (1 − p). */
+    static double x(double percentile) {
+        return Math.log10(100 / (100 - percentile));
+    }
+
+    private List<Block> build() {
+        List<Block> out = new ArrayList<>();
+        out.add(new Heading(2, m.get("distribution"), "distribution"));
+        out.add(new Paragraph(m.get("distribution.intro")));
+        int plotted = 0;
+        for (String route : results.setup().routes()) {
+            List<Series> latency = new ArrayList<>();
+            List<List<String>> latencyRows = new ArrayList<>();
+            List<Series> rate = new ArrayList<>();
+            List<List<String>> rateRows = new ArrayList<>();
+            for (AppResult app : results.apps()) {
+                RouteResult r = app.route(route).orElse(null);
+                if (r == null || r.runs().isEmpty() || r.summary() == null) continue;
+                int colour = Palette.of(results, app.name());
+                Histogram all = null;
+                for (RunResult run : r.runs()) {
+                    Path file = file(run);
+                    if (file == null) continue;
+                    try {
+                        Histogram h = Hlogs.read(file);
+                        if (all == null) all = h;
+                        else all.add(h);
+                    } catch (IOException e) {
+                        // a missing or damaged log leaves the app out; the tables above still have its percentiles
+                    }
+                }
+                if (all != null && all.getTotalCount() > 0) {
+                    List<double[]> points = new ArrayList<>();
+                    double from = x(50);
+                    double to = x(99.99);
+                    for (int i = 0; i <= POINTS; i++) {
+                        double x = from + (to - from) * i / POINTS;
+                        double p = 100 - 100 / Math.pow(10, x);
+                        points.add(new double[] {x, Hlogs.percentileMs(all, Math.min(p, 99.99))});
+                    }
+                    latency.add(new Series(app.label(), colour, points));
+                    List<String> row = new ArrayList<>(List.of(app.label()));
+                    for (double p : PERCENTILES) row.add(m.number(Hlogs.percentileMs(all, p), 2));
+                    latencyRows.add(row);
+                }
+                RunResult median = r.runs().stream().filter(run -> run.run() == r.summary().medianRun()).findFirst()
+                        .orElse(r.runs().getFirst());
+                Path file = file(median);
+                if (file != null) {
+                    try {
+                        List<double[]> points = new ArrayList<>();
+                        List<Double> rates = new ArrayList<>();
+                        for (Hlogs.Interval i : Hlogs.intervals(file)) {
+                            if (i.lengthSeconds() <= 0) continue;
+                            double perSecond = i.count() / i.lengthSeconds();
+                            points.add(new double[] {i.startSeconds() + i.lengthSeconds(), perSecond});
+                            rates.add(perSecond);
+                        }
+                        if (!points.isEmpty()) {
+                            rate.add(new Series(app.label(), colour, points));
+                            List<Double> sorted = rates.stream().sorted().toList();
+                            rateRows.add(List.of(app.label(), m.integer(median.run()), m.integer(rates.size()),
+                                    m.integer(sorted.getFirst()), m.integer(sorted.get((sorted.size() - 1) / 2)),
+                                    m.integer(sorted.getLast())));
+                        }
+                    } catch (IOException e) {
+                        // left out, as above
+                    }
+                }
+            }
+            if (latency.isEmpty() && rate.isEmpty()) continue;
+            plotted++;
+            out.add(new Heading(3, m.route(route), "distribution-" + route));
+            if (!latency.isEmpty()) {
+                double top = latency.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).max().orElse(1);
+                List<Tick> xTicks = new ArrayList<>();
+                for (double p : PERCENTILES) {
+                    xTicks.add(new Tick(x(p), "p" + (p == Math.rint(p) ? String.valueOf((int) p) : String.valueOf(p))));
+                }
+                List<String> header = new ArrayList<>(List.of(m.get("col.app")));
+                List<Boolean> numeric = new ArrayList<>(List.of(false));
+                for (Tick t : xTicks) {
+                    header.add(t.label() + ", ms");
+                    numeric.add(true);
+                }
+                out.add(new LineChart(m.get("distribution.latency"), m.get("distribution.latency.subtitle"),
+                        m.get("distribution.latency.x"), m.get("distribution.latency.y"), xTicks, yTicks(m, top),
+                        latency, List.of(), new Table(header, numeric, latencyRows)));
+            }
+            if (!rate.isEmpty()) {
+                double top = rate.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).max().orElse(1);
+                double end = rate.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[0]).max().orElse(1);
+                List<Tick> xTicks = new ArrayList<>();
+                double step = niceStep(end / 5);
+                for (double t = 0; t < end + step / 2; t += step) xTicks.add(new Tick(t, m.integer(t) + " s"));
+                if (xTicks.getLast().at() < end) xTicks.add(new Tick(xTicks.getLast().at() + step,
+                        m.integer(xTicks.getLast().at() + step) + " s"));
+                out.add(new LineChart(m.get("distribution.rate"), m.get("distribution.rate.subtitle"),
+                        m.get("distribution.rate.x"), m.get("distribution.rate.y"), xTicks, yTicks(m, top), rate,
+                        List.of(), new Table(List.of(m.get("col.app"), m.get("col.round"), m.get("col.seconds"),
+                        m.get("col.rate.low"), m.get("col.rate.median"), m.get("col.rate.high")),
+                        List.of(false, true, true, true, true, true), rateRows)));
+            }
+        }
+        if (plotted == 0) {
+            out.add(new Paragraph(m.get("distribution.none")));
+        }
+        return out;
+    }
+
+    /** The hlog of a run inside the results directory, or {@code null} when it has none or it is elsewhere. */
+    private Path file(RunResult run) {
+        if (run.hlog() == null || run.hlog().isEmpty()) return null;
+        Path base = dir.toAbsolutePath().normalize();
+        Path file = base.resolve(run.hlog()).normalize();
+        return file.startsWith(base) && Files.isRegularFile(file) ? file : null;
+    }
+
+    /** Ticks from 0 to a round number at or above {@code max}, about four steps. */
+    static List<Tick> yTicks(Messages m, double max) {
+        double step = niceStep(Math.max(max, 1e-9) / 4);
+        int places = step >= 1 ? 0 : (int) Math.ceil(-Math.log10(step) - 1e-9);
+        List<Tick> ticks = new ArrayList<>();
+        for (int i = 0; i * step < max + step * 0.999; i++) {
+            ticks.add(new Tick(i * step, m.number(i * step, Math.min(3, places))));
+            if (i * step >= max) break;
+        }
+        if (ticks.size() < 2) ticks.add(new Tick(step, m.number(step, Math.min(3, places))));
+        return ticks;
+    }
+
+    /** 1, 2, 2.5 or 5 times a power of ten, at or above {@code rough}. */
+    static double niceStep(double rough) {
+        if (rough <= 0) return 1;
+        double power = Math.pow(10, Math.floor(Math.log10(rough)));
+        for (double f : new double[] {1, 2, 2.5, 5, 10}) {
+            if (f * power >= rough - 1e-12) return f * power;
+        }
+        return 10 * power;
+    }
+}
