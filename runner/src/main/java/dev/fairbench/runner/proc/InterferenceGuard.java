@@ -117,7 +117,13 @@ public final class InterferenceGuard {
                     track(kernel, key, self, bornInside);
                 } else if (!own.contains(pid)) {
                     track(foreign, key, withChildren, bornInside);
-                    commands.computeIfAbsent(key, k -> command(pid));
+                    // Read again while it lives (just after fork it may not have exec'd its command yet); the
+                    // longest line wins, since a zombie or a process on its way out reads as its bare name.
+                    if (!f[0].equals("Z")) {
+                        String command = command(pid);
+                        String seen = commands.get(key);
+                        if (seen == null || command.length() > seen.length()) commands.put(key, command);
+                    }
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,11 +14,7 @@ class InterferenceGuardTest {
 
     @Test
     void aBusyNeighbourDisturbsTheWindowAndIsNamed() throws Exception {
-        // Whatever ran before the test (other builds on a shared machine) counts as own here, so that only the
-        // neighbour started below is foreign; init is left out, because the neighbour is reparented to it.
-        Set<Long> before = ProcessHandle.allProcesses().map(ProcessHandle::pid).filter(p -> p != 1)
-                .collect(Collectors.toSet());
-        InterferenceGuard guard = new InterferenceGuard(() -> before, InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES);
+        InterferenceGuard guard = new InterferenceGuard(Set::of, InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES);
         long pid;
         try (BusyNeighbour neighbour = BusyNeighbour.start("0")) {
             pid = neighbour.pid();
