@@ -40,7 +40,9 @@ class AppRegistryTest {
         assertThat(actix.buildDir()).isEqualTo(root.resolve("peers"));
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
-        assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo("-Xms128m -Xmx256m -XX:+UseParallelGC");
+        assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
+                "-XX:+UseSerialGC -Xms24m -Xmx24m -Xmn12m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
+                        + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
     }
 
     /** Every version apps.toml declares is read from the build file, and is what that file says. */

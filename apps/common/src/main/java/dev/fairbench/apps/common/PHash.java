@@ -14,8 +14,8 @@ import java.util.HexFormat;
  * smallest), bit {@code 63 − (8u + v)} set when strictly greater; Hamming distance to the 2 000 reference hashes
  * (splitmix64 seeded with {@value #REFERENCE_SEED}, ids 1..2000), nearest first, ties by lower id.
  *
- * <p>Thread-safe: the cosine table and the reference hashes are computed once, when the class loads, and never
- * change; every call allocates its own work arrays.
+ * <p>Thread-safe: the cosine table (and its transpose) and the reference hashes are computed once, when the class
+ * loads, and never change; every call allocates its own work arrays.
  */
 public final class PHash {
     /** Side of the image in pixels. */
@@ -32,14 +32,20 @@ public final class PHash {
     private static final int HASHED_SIDE = 8;
     private static final HexFormat HEX = HexFormat.of();
 
-    /** {@code COSINE[k][n] = cos(π·(2n+1)·k / 128)}. */
-    private static final double[][] COSINE = new double[SIDE][SIDE];
+    /** {@code C[k][n] = cos(π·(2n+1)·k / 128)} at index {@code 64k + n}. */
+    private static final double[] COSINE = new double[IMAGE_BYTES];
+    /** The same table transposed: {@code C[k][n]} at index {@code 64n + k}. */
+    private static final double[] COSINE_T = new double[IMAGE_BYTES];
     /** The reference hash with id {@code i + 1} at index {@code i}. */
     private static final long[] REFERENCE = new long[REFERENCE_COUNT];
 
     static {
         for (int k = 0; k < SIDE; k++) {
-            for (int n = 0; n < SIDE; n++) COSINE[k][n] = Math.cos(Math.PI * (2 * n + 1) * k / 128.0);
+            for (int n = 0; n < SIDE; n++) {
+                double c = Math.cos(Math.PI * (2 * n + 1) * k / 128.0);
+                COSINE[SIDE * k + n] = c;
+                COSINE_T[SIDE * n + k] = c;
+            }
         }
         long state = REFERENCE_SEED;
         for (int i = 0; i < REFERENCE_COUNT; i++) {
@@ -114,36 +120,44 @@ public final class PHash {
 
     /** The 64 hashed coefficients {@code F[u][v]}, {@code u, v < 8}, at index {@code 8u + v}. */
     private static double[] lowFrequencies(byte[] image) {
-        double[][] f = dct(image);
+        double[] f = dct(image);
         double[] low = new double[HASHED_SIDE * HASHED_SIDE];
-        for (int u = 0; u < HASHED_SIDE; u++) {
-            for (int v = 0; v < HASHED_SIDE; v++) low[HASHED_SIDE * u + v] = f[u][v];
-        }
+        for (int u = 0; u < HASHED_SIDE; u++) System.arraycopy(f, SIDE * u, low, HASHED_SIDE * u, HASHED_SIDE);
         return low;
     }
 
-    /** The full 64×64 DCT-II {@code F[u][v]}: all of it, on every call, as the route's work requires. */
-    private static double[][] dct(byte[] image) {
+    /**
+     * The full 64×64 DCT-II, {@code F[u][v]} at index {@code 64u + v}: all of it, on every call, as the route's work
+     * requires.
+     *
+     * <p>Every output element has its own accumulator, which starts at {@code 0.0} and receives its terms one at a
+     * time in increasing index order: exactly the contract's sum for that element, so the result is bit-identical
+     * to a dot product per element. The innermost loop runs across the 64 independent accumulators of a row
+     * ({@code acc[i] += p * c[i]}, as the Rust peers do): no reduction, so C2 vectorizes it under Java's strict
+     * floating point without reordering any sum, where a dot product ({@code sum += a[i] * b[i]}) stays scalar.
+     */
+    private static double[] dct(byte[] image) {
         if (image.length != IMAGE_BYTES) {
             throw new IllegalArgumentException("an image is " + IMAGE_BYTES + " bytes, got " + image.length);
         }
-        double[][] r = new double[SIDE][SIDE];
+        // R[y][v] = Σx p[y][x]·C[v][x]: row y of R gains p[y][x] times row x of the transposed table.
+        double[] r = new double[IMAGE_BYTES];
         for (int y = 0; y < SIDE; y++) {
             int row = y * SIDE;
-            for (int v = 0; v < SIDE; v++) {
-                double[] c = COSINE[v];
-                double sum = 0;
-                for (int x = 0; x < SIDE; x++) sum += (image[row + x] & 0xFF) * c[x];
-                r[y][v] = sum;
+            for (int x = 0; x < SIDE; x++) {
+                double p = image[row + x] & 0xFF;
+                int t = x * SIDE;
+                for (int v = 0; v < SIDE; v++) r[row + v] += p * COSINE_T[t + v];
             }
         }
-        double[][] f = new double[SIDE][SIDE];
+        // F[u][v] = Σy C[u][y]·R[y][v]: row u of F gains C[u][y] times row y of R.
+        double[] f = new double[IMAGE_BYTES];
         for (int u = 0; u < SIDE; u++) {
-            double[] c = COSINE[u];
-            for (int v = 0; v < SIDE; v++) {
-                double sum = 0;
-                for (int y = 0; y < SIDE; y++) sum += c[y] * r[y][v];
-                f[u][v] = sum;
+            int out = u * SIDE;
+            for (int y = 0; y < SIDE; y++) {
+                double c = COSINE[out + y];
+                int in = y * SIDE;
+                for (int v = 0; v < SIDE; v++) f[out + v] += c * r[in + v];
             }
         }
         return f;

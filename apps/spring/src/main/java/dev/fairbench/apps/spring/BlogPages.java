@@ -8,6 +8,7 @@ import dev.fairbench.templates.Pages;
 import dev.fairbench.templates.TagLink;
 import org.springframework.jdbc.core.ConnectionCallback;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.PreparedStatementSetter;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.stereotype.Component;
@@ -27,6 +28,12 @@ import java.util.Optional;
 @Component
 final class BlogPages {
     private static final RowMapper<TagLink> TAG_LINK = (rs, row) -> new TagLink(rs.getString(1), rs.getString(2));
+    /**
+     * For a query without parameters: makes {@link JdbcTemplate} run it as a {@code PreparedStatement}, which pgjdbc
+     * prepares on the server once per connection (after its {@code prepareThreshold}) instead of a plain
+     * {@code Statement} that PostgreSQL parses again on every page.
+     */
+    private static final PreparedStatementSetter NO_PARAMETERS = statement -> {};
     private static final RowMapper<CommentView> COMMENT = (rs, row) -> new CommentView(rs.getString(1), rs.getString(2));
 
     private final JdbcTemplate pool;
@@ -40,7 +47,7 @@ final class BlogPages {
         PostSummaries posts = pool.execute((ConnectionCallback<PostSummaries>) connection -> {
             JdbcTemplate jdbc = onOne(connection);
             PostSummaries page = new PostSummaries();
-            jdbc.query(Jdbc.LATEST_POSTS, rs -> {
+            jdbc.query(Jdbc.LATEST_POSTS, NO_PARAMETERS, rs -> {
                 page.addPost(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(5),
                         rs.getObject(4, LocalDate.class));
             });

@@ -20,9 +20,6 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.RedisConnection;
-import io.vertx.redis.client.Request;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -58,6 +55,7 @@ final class BlogVerticle extends VerticleBase {
     private static final Buffer SERVICE_UNAVAILABLE = utf8("Service Unavailable");
     private static final Buffer BAD_PHASH_SIZE = utf8("{\"error\":\"body must be exactly 4096 bytes\"}");
     private static final Buffer PHASH_TOO_LARGE = utf8("{\"error\":\"body larger than 65536 bytes\"}");
+    private static final byte[] CACHE_KEY_PREFIX = "page:GET:".getBytes(StandardCharsets.US_ASCII);
     /** A page future completes with this when the slug is unknown: a 404 that caches nothing. */
     private static final Buffer MISSING = Buffer.buffer(0);
 
@@ -167,27 +165,39 @@ final class BlogVerticle extends VerticleBase {
         respond(req, render.apply(c));
     }
 
-    /** Contract section 4.3: one GET on a hit; on a miss render, SET with a TTL, then answer. */
+    /**
+     * Contract section 4.3: one GET on a hit; on a miss render, SET with a TTL, then answer. A hit is answered with
+     * the bytes of Redis's reply as read from its socket, written once; nothing is kept after the answer.
+     */
     private void cached(HttpServerRequest req, boolean get, Function<PgConnection, Future<Buffer>> render) {
         if (!get) {
             notAllowed(req);
             return;
         }
-        RedisConnection r = redis.connection();
-        if (r == null) {
+        if (!redis.up()) {
             send(req, 503, TEXT, SERVICE_UNAVAILABLE);
             return;
         }
-        String key = "page:GET:" + req.path();
-        Future<Buffer> page = r.send(Request.cmd(Command.GET).arg(key)).compose(hit -> {
-            if (hit != null) return Future.succeededFuture(hit.toBuffer());
+        byte[] key = cacheKey(req.path());
+        Future<Buffer> page = redis.get(key).compose(hit -> {
+            if (hit != null) return Future.succeededFuture(hit);
             PgConnection c = pg.next();
             if (c == null) return Future.failedFuture("PostgreSQL unavailable");
             return render.apply(c).compose(bytes -> bytes == MISSING ? Future.succeededFuture(MISSING)
-                    : r.send(Request.cmd(Command.SET).arg(key).arg(bytes).arg("EX").arg(CACHE_TTL_SECONDS))
-                            .map(ok -> bytes));
+                    : redis.set(key, bytes, CACHE_TTL_SECONDS).map(ok -> bytes));
         });
         respond(req, page);
+    }
+
+    /**
+     * {@code page:GET:<path>} as bytes. The cached routes' paths are ASCII ({@code /cached}, or {@code /post/} with
+     * a slug that matched {@code [a-z0-9-]+}), so each char is its byte: no encoder, no intermediate string.
+     */
+    static byte[] cacheKey(String path) {
+        byte[] key = new byte[CACHE_KEY_PREFIX.length + path.length()];
+        System.arraycopy(CACHE_KEY_PREFIX, 0, key, 0, CACHE_KEY_PREFIX.length);
+        for (int i = 0; i < path.length(); i++) key[CACHE_KEY_PREFIX.length + i] = (byte) path.charAt(i);
+        return key;
     }
 
     private void respond(HttpServerRequest req, Future<Buffer> page) {

@@ -1,29 +1,56 @@
 package dev.fairbench.apps.vertx;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.RedisConnection;
-import io.vertx.redis.client.RedisOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.NetSocket;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 
 /**
- * The one Redis connection of a verticle, opened on its event loop. Requests from all of the verticle's HTTP
- * connections share it: Vert.x pipelines the commands on it. When it ends (Redis stopped), it is dropped and
- * reopened in the background; meanwhile {@link #connection()} is {@code null} and cached pages answer 503.
+ * The one Redis connection of a verticle, speaking just the two commands of the page cache (contract section 4.3):
+ * {@code GET key} and {@code SET key value EX ttl}, pipelined, their replies matched to requests in order.
+ *
+ * <p>Why not vertx-redis-client: a hit is a bulk reply that has to reach the HTTP socket as is. The client copies
+ * it out of its read buffer into a new {@code byte[]} and wraps it in a generic reply object, and encodes each
+ * command from a list of arguments. Here a hit is a {@link Buffer#slice slice} of the bytes Vert.x read from the
+ * socket (no copy, no allocation but the slice) that the caller writes once; a command is one buffer written once.
+ * Nothing is kept after the reply has been handed over: the app holds no page in its own memory.
+ *
+ * <p>When the connection ends (Redis stopped) every pending command fails, the connection is dropped and reopened
+ * in the background; meanwhile {@link #up()} is {@code false} and cached pages answer 503.
  *
  * <p>Confined to the verticle's event loop: not thread-safe, and needs none.
  */
 final class RedisLink {
+    private static final byte[] GET = ascii("*2\r\n$3\r\nGET\r\n$");
+    private static final byte[] SET = ascii("*5\r\n$3\r\nSET\r\n$");
+    private static final byte[] CRLF = ascii("\r\n");
+    private static final byte[] EX = ascii("$2\r\nEX\r\n$");
+
     private final Vertx vertx;
-    private final Redis client;
-    private RedisConnection connection;
+    private final NetClient client;
+    private final String host;
+    private final int port;
+    /** Replies still to come, in the order their commands were written. */
+    private final ArrayDeque<Promise<Buffer>> pending = new ArrayDeque<>();
+    private NetSocket socket;
+    /** Bytes received and not yet parsed: a reply that spans reads; {@code null} when none. */
+    private Buffer partial;
     private boolean closed;
 
+    /** @param redisUrl {@code redis://host:port}, database 0 (contract section 1) */
     RedisLink(Vertx vertx, String redisUrl) {
+        URI uri = URI.create(redisUrl);
         this.vertx = vertx;
-        // One connection is all this verticle ever holds; the client's own pool only hands it out.
-        this.client = Redis.createClient(vertx, new RedisOptions().setConnectionString(redisUrl).setMaxPoolSize(1)
-                .setMaxPoolWaiting(-1));
+        this.host = uri.getHost();
+        this.port = uri.getPort() < 0 ? 6379 : uri.getPort();
+        this.client = vertx.createNetClient(new NetClientOptions().setTcpNoDelay(true));
     }
 
     /** Opens the connection; completes (successfully) once it has been tried once, up or not. */
@@ -31,40 +58,131 @@ final class RedisLink {
         return connect().otherwiseEmpty().mapEmpty();
     }
 
-    /** The open connection, or {@code null} while Redis is unreachable. */
-    RedisConnection connection() {
-        return connection;
+    /** Whether the connection is open; commands sent while it is not fail at once. */
+    boolean up() {
+        return socket != null;
+    }
+
+    /** {@code GET key}: the value, a slice of the bytes read (the caller writes it and keeps it no longer), or {@code null}. */
+    Future<Buffer> get(byte[] key) {
+        Buffer command = Buffer.buffer(GET.length + key.length + 16)
+                .appendBytes(GET).appendString(Integer.toString(key.length)).appendBytes(CRLF)
+                .appendBytes(key).appendBytes(CRLF);
+        return send(command);
+    }
+
+    /** {@code SET key value EX seconds}; completes when Redis has answered {@code +OK}. */
+    Future<Buffer> set(byte[] key, Buffer value, int seconds) {
+        String ttl = Integer.toString(seconds);
+        Buffer command = Buffer.buffer(SET.length + key.length + value.length() + 48)
+                .appendBytes(SET).appendString(Integer.toString(key.length)).appendBytes(CRLF)
+                .appendBytes(key).appendBytes(CRLF)
+                .appendByte((byte) '$').appendString(Integer.toString(value.length())).appendBytes(CRLF)
+                .appendBuffer(value).appendBytes(CRLF)
+                .appendBytes(EX).appendString(Integer.toString(ttl.length())).appendBytes(CRLF)
+                .appendString(ttl).appendBytes(CRLF);
+        return send(command);
     }
 
     void close() {
         closed = true;
-        if (connection != null) connection.close();
-        connection = null;
+        if (socket != null) socket.close();
+        lost(socket);
         client.close();
     }
 
-    private Future<RedisConnection> connect() {
-        return client.connect()
-                .onSuccess(c -> {
+    private Future<Buffer> send(Buffer command) {
+        if (socket == null) return Future.failedFuture("Redis unavailable");
+        Promise<Buffer> reply = Promise.promise();
+        pending.add(reply);
+        socket.write(command);
+        return reply.future();
+    }
+
+    private Future<NetSocket> connect() {
+        return client.connect(port, host)
+                .onSuccess(s -> {
                     if (closed) {
-                        c.close();
+                        s.close();
                         return;
                     }
-                    connection = c;
-                    c.endHandler(v -> lost(c));
-                    c.exceptionHandler(e -> lost(c));
+                    socket = s;
+                    s.handler(this::received);
+                    s.closeHandler(v -> lost(s));
+                    s.exceptionHandler(e -> s.close());
                 })
                 .onFailure(e -> retryLater());
     }
 
-    private void lost(RedisConnection c) {
-        if (connection != c) return;
-        connection = null;
-        c.close();
+    /** Parses every complete reply in the bytes read so far and completes its command, in order. */
+    private void received(Buffer chunk) {
+        Buffer in = partial == null ? chunk : partial.appendBuffer(chunk);
+        int at = 0;
+        int end = in.length();
+        while (at < end) {
+            int lineEnd = lineEnd(in, at, end);
+            if (lineEnd < 0) break;
+            byte type = in.getByte(at);
+            int next = lineEnd + 2;
+            if (type == '$') {
+                int length = parseInt(in, at + 1, lineEnd);
+                if (length < 0) {
+                    complete(null);
+                } else {
+                    if (end - next < length + 2) break;
+                    complete(in.slice(next, next + length));
+                    next += length + 2;
+                }
+            } else if (type == '+') {
+                complete(Buffer.buffer(0));
+            } else {
+                fail(in.getString(at, lineEnd, "UTF-8"));
+            }
+            at = next;
+        }
+        // A reply cut by the read: keep its bytes, once, in a buffer of its own.
+        partial = at == end ? null : Buffer.buffer(end - at).appendBuffer(in, at, end - at);
+    }
+
+    private void complete(Buffer value) {
+        Promise<Buffer> reply = pending.poll();
+        if (reply != null) reply.complete(value);
+    }
+
+    private void fail(String why) {
+        Promise<Buffer> reply = pending.poll();
+        if (reply != null) reply.fail(why);
+    }
+
+    private void lost(NetSocket s) {
+        if (s == null || socket != s) return;
+        socket = null;
+        partial = null;
+        Promise<Buffer> reply;
+        while ((reply = pending.poll()) != null) reply.fail("Redis connection lost");
         retryLater();
     }
 
     private void retryLater() {
         if (!closed) vertx.setTimer(PgConnections.RECONNECT_DELAY_MILLIS, id -> connect());
+    }
+
+    /** Index of the {@code \r} of the line starting at {@code from}, or -1 when it has not all arrived. */
+    private static int lineEnd(Buffer in, int from, int end) {
+        for (int i = from; i < end - 1; i++) {
+            if (in.getByte(i) == '\r' && in.getByte(i + 1) == '\n') return i;
+        }
+        return -1;
+    }
+
+    private static int parseInt(Buffer in, int from, int to) {
+        boolean negative = in.getByte(from) == '-';
+        int value = 0;
+        for (int i = negative ? from + 1 : from; i < to; i++) value = value * 10 + (in.getByte(i) - '0');
+        return negative ? -value : value;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }
