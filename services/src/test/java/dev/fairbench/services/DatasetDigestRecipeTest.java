@@ -44,7 +44,7 @@ class DatasetDigestRecipeTest {
     @BeforeAll
     static void startAndSeed() {
         POSTGRES.start();
-        Services.seed(POSTGRES.url());
+        Services.seed(POSTGRES.ownerUrl());
     }
 
     @AfterAll
@@ -62,8 +62,10 @@ class DatasetDigestRecipeTest {
         assertThat(documented).as("digest printed in docs/workload.md").isEqualTo(Dataset.SHA256);
 
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        // As the apps read it: the read-only role, in fairbench's own schema.
         try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PORT + "/"
-                + EmbeddedPostgres.DATABASE, EmbeddedPostgres.ROLE, "");
+                + EmbeddedPostgres.DATABASE + "?currentSchema=" + EmbeddedPostgres.SCHEMA, EmbeddedPostgres.APP_ROLE,
+                Secrets.read(POSTGRES.appPasswordFile()));
              Statement s = c.createStatement()) {
             for (String query : QUERIES) {
                 try (ResultSet rs = s.executeQuery(query)) {
