@@ -9,8 +9,10 @@ import io.vertx.core.net.NetClientOptions;
 import io.vertx.core.net.NetSocket;
 
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.List;
 
 /**
  * The one Redis connection of a verticle, speaking just the two commands of the page cache (contract section 4.3):
@@ -37,6 +39,8 @@ final class RedisLink {
     private final NetClient client;
     private final String host;
     private final int port;
+    /** {@code AUTH [user] password}, written first on every new connection, or {@code null} without a password. */
+    private final Buffer auth;
     /** Replies still to come, in the order their commands were written. */
     private final ArrayDeque<Promise<Buffer>> pending = new ArrayDeque<>();
     private NetSocket socket;
@@ -44,12 +48,16 @@ final class RedisLink {
     private Buffer partial;
     private boolean closed;
 
-    /** @param redisUrl {@code redis://host:port}, database 0 (contract section 1) */
+    /**
+     * @param redisUrl {@code redis://[[user]:password@]host:port}, database 0 (contract section 1); with a password
+     *                 every connection starts with {@code AUTH}
+     */
     RedisLink(Vertx vertx, String redisUrl) {
         URI uri = URI.create(redisUrl);
         this.vertx = vertx;
         this.host = uri.getHost();
         this.port = uri.getPort() < 0 ? 6379 : uri.getPort();
+        this.auth = auth(uri.getRawUserInfo());
         this.client = vertx.createNetClient(new NetClientOptions().setTcpNoDelay(true));
     }
 
@@ -110,6 +118,13 @@ final class RedisLink {
                     s.handler(this::received);
                     s.closeHandler(v -> lost(s));
                     s.exceptionHandler(e -> s.close());
+                    if (auth != null) {
+                        // Redis answers in order: commands pipelined behind AUTH run once it succeeded.
+                        Promise<Buffer> authenticated = Promise.promise();
+                        pending.add(authenticated);
+                        s.write(auth);
+                        authenticated.future().onFailure(e -> s.close());
+                    }
                 })
                 .onFailure(e -> retryLater());
     }
@@ -165,6 +180,23 @@ final class RedisLink {
 
     private void retryLater() {
         if (!closed) vertx.setTimer(PgConnections.RECONNECT_DELAY_MILLIS, id -> connect());
+    }
+
+    /** The RESP {@code AUTH} command of a URL's user info ({@code :password} or {@code user:password}), or null. */
+    static Buffer auth(String rawUserInfo) {
+        if (rawUserInfo == null || rawUserInfo.isEmpty()) return null;
+        int colon = rawUserInfo.indexOf(':');
+        String user = colon < 0 ? "" : URLDecoder.decode(rawUserInfo.substring(0, colon), StandardCharsets.UTF_8);
+        String password = URLDecoder.decode(colon < 0 ? rawUserInfo : rawUserInfo.substring(colon + 1),
+                StandardCharsets.UTF_8);
+        if (password.isEmpty()) return null;
+        List<String> args = user.isEmpty() ? List.of("AUTH", password) : List.of("AUTH", user, password);
+        Buffer command = Buffer.buffer().appendString("*" + args.size() + "\r\n");
+        for (String arg : args) {
+            byte[] bytes = arg.getBytes(StandardCharsets.UTF_8);
+            command.appendString("$" + bytes.length + "\r\n").appendBytes(bytes).appendBytes(CRLF);
+        }
+        return command;
     }
 
     /** Index of the {@code \r} of the line starting at {@code from}, or -1 when it has not all arrived. */
