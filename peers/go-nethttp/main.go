@@ -68,9 +68,13 @@ func run() error {
 	defer rdb.Close()
 
 	srv := &http.Server{
-		Addr:              "127.0.0.1:" + port,
-		Handler:           newApp(pool, rdb),
-		ReadHeaderTimeout: 10 * time.Second,
+		Addr:    "127.0.0.1:" + port,
+		Handler: newApp(pool, rdb),
+		// Contract §5.1: a request whose head or body stalls for 2 s is closed, and a head over
+		// 16 KiB is refused with 431 (net/http allows 4 KiB of slack on top of MaxHeaderBytes).
+		ReadHeaderTimeout: 2 * time.Second,
+		ReadTimeout:       2 * time.Second,
+		MaxHeaderBytes:    16 * 1024,
 		IdleTimeout:       2 * time.Minute,
 	}
 	log.Printf("go-nethttp listening on %s (GOMAXPROCS=%d, pool %d..%d)", srv.Addr, runtime.GOMAXPROCS(0), poolMin, poolMax)
