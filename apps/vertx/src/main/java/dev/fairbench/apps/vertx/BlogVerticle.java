@@ -47,6 +47,10 @@ final class BlogVerticle extends VerticleBase {
     /** A page that takes longer than this (a PostgreSQL or Redis that hangs) answers 503. */
     static final long REQUEST_TIMEOUT_MILLIS = 4_000;
     static final int PHASH_MAX_BODY_BYTES = 65_536;
+    /** A declared body over this is refused on the head alone, and the connection closed, not drained. */
+    static final long DRAIN_LIMIT_BYTES = 1 << 20;
+    /** Contract §5.1: the stall bound of a request head or body. */
+    static final int STALL_SECONDS = 2;
     static final int CACHE_TTL_SECONDS = 60;
 
     private static final CharSequence HTML = HttpHeaders.createOptimized("text/html; charset=utf-8");
@@ -87,7 +91,10 @@ final class BlogVerticle extends VerticleBase {
     public Future<?> start() {
         pg = new PgConnections(vertx, pgOptions, pgConnections);
         redis = new RedisLink(vertx, redisUrl);
-        HttpServer server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true).setTcpFastOpen(true))
+        // Contract §5.1: a connection that stalls for 2 s is closed (Vert.x has no separate head or body timeout,
+        // so idle keep-alive connections are closed after 2 s too).
+        HttpServer server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true).setTcpFastOpen(true)
+                        .setIdleTimeout(STALL_SECONDS).setIdleTimeoutUnit(TimeUnit.SECONDS))
                 .requestHandler(this::handle);
         return Future.join(pg.start(), redis.start())
                 .compose(v -> server.listen(requestedPort, "127.0.0.1"))
@@ -112,7 +119,8 @@ final class BlogVerticle extends VerticleBase {
 
     private void route(HttpServerRequest req) {
         String path = req.path();
-        boolean get = req.method() == HttpMethod.GET;
+        // HEAD is served like GET; Vert.x sends the head (Content-Length included) without the body.
+        boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
         switch (path) {
             case "/hello" -> {
                 if (get) send(req, 200, TEXT, HELLO);
@@ -137,7 +145,7 @@ final class BlogVerticle extends VerticleBase {
         if (path.startsWith("/post/")) {
             String rest = path.substring("/post/".length());
             boolean cached = rest.endsWith("/cached");
-            String slug = cached ? rest.substring(0, rest.length() - "/cached".length()) : rest;
+            String slug = decode(cached ? rest.substring(0, rest.length() - "/cached".length()) : rest);
             if (!Queries.isValidSlug(slug)) {
                 send(req, 404, TEXT, NOT_FOUND);
             } else if (cached) {
@@ -146,11 +154,24 @@ final class BlogVerticle extends VerticleBase {
                 page(req, get, c -> detail(c, slug));
             }
         } else if (path.startsWith("/tag/")) {
-            String slug = path.substring("/tag/".length());
+            String slug = decode(path.substring("/tag/".length()));
             if (!Queries.isValidSlug(slug)) send(req, 404, TEXT, NOT_FOUND);
             else page(req, get, c -> tag(c, slug));
         } else {
             send(req, 404, TEXT, NOT_FOUND);
+        }
+    }
+
+    /**
+     * A slug segment percent-decoded on its own (contract §5.1: {@code %61} is an "a", {@code %2F} stays inside
+     * the slug and fails the slug rule); an invalid escape gives a string that fails the slug rule too.
+     */
+    static String decode(String segment) {
+        if (segment.indexOf('%') < 0) return segment;
+        try {
+            return java.net.URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return segment;
         }
     }
 
@@ -261,6 +282,15 @@ final class BlogVerticle extends VerticleBase {
      * connection usable; then hashes on the event loop.
      */
     private void phash(HttpServerRequest req) {
+        String declared = req.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (declared != null && declaredOver(declared)) {
+            // Contract §5.1: refuse on the head alone, without a 100 Continue, and do not wait for the body.
+            HttpServerResponse response = req.response().putHeader(HttpHeaders.CONNECTION, "close");
+            response.setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(PHASH_TOO_LARGE)
+                    .onComplete(v -> req.connection().close());
+            return;
+        }
+        if ("100-continue".equalsIgnoreCase(req.getHeader(HttpHeaders.EXPECT))) req.response().writeContinue();
         Buffer body = Buffer.buffer(PHash.IMAGE_BYTES);
         boolean[] tooLarge = {false};
         req.handler(chunk -> {
@@ -274,6 +304,14 @@ final class BlogVerticle extends VerticleBase {
             else send(req, 200, JSON, utf8(PHash.json(body.getBytes())));
         });
         req.exceptionHandler(e -> req.connection().close());
+    }
+
+    private static boolean declaredOver(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim()) > DRAIN_LIMIT_BYTES;
+        } catch (NumberFormatException e) {
+            return true;
+        }
     }
 
     private static void notAllowed(HttpServerRequest req) {
