@@ -4,9 +4,10 @@
 //! query from another worker crosses threads.
 
 use std::fmt;
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
-use actix_web::{web, App, HttpResponse, HttpServer, Resource, ResponseError};
+use actix_web::{web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError};
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
 use redis::aio::ConnectionManager;
@@ -80,7 +81,16 @@ async fn hello() -> Page {
     ok(TEXT, blog_core::HELLO)
 }
 
-async fn phash(body: Result<web::Bytes, actix_web::Error>) -> Page {
+/// Contract §5.1: the stall bound of a request head or body.
+const STALL: Duration = Duration::from_secs(2);
+
+/// Reads the body itself, within [`STALL`]: actix bounds the head but not a body that stops coming (then a 400).
+async fn phash(req: HttpRequest, payload: web::Payload) -> Page {
+    let mut payload = payload.into_inner();
+    let read = web::Bytes::from_request(&req, &mut payload);
+    let Ok(body) = actix_web::rt::time::timeout(STALL, read).await else {
+        return Err(Error(Failure::BadImageSize));
+    };
     let body = body.map_err(|e| match e.as_response_error().status_code() {
         StatusCode::PAYLOAD_TOO_LARGE => Failure::BodyTooLarge,
         _ => Failure::BadImageSize,
@@ -148,6 +158,8 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
     })
     .workers(config.workers)
     .tcp_nodelay(true)
+    // Contract §5.1: a request head not complete within 2 s gets a 408 and the connection closed.
+    .client_request_timeout(STALL)
     .bind(("127.0.0.1", config.port))
     .map_err(|e| format!("port {}: {e}", config.port))?
     .run()
