@@ -7,6 +7,7 @@ use std::fmt;
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
+use actix_web::dev::{Service, ServiceRequest, ServiceResponse};
 use actix_web::{web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError};
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
@@ -81,6 +82,16 @@ async fn hello() -> Page {
     ok(TEXT, blog_core::HELLO)
 }
 
+/// Contract §5.1: a request head (line and headers) over this many bytes is refused with 431.
+const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// The request head's size as sent, near enough: target, header names and values, separators.
+fn head_size(req: &ServiceRequest) -> usize {
+    let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    let headers: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    target + headers + 16
+}
+
 /// Contract §5.1: the stall bound of a request head or body.
 const STALL: Duration = Duration::from_secs(2);
 
@@ -139,6 +150,23 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
             }
         };
         App::new()
+            .wrap_fn(|req, srv| {
+                // Contract §5.1: a request head over 16 KiB is refused; actix's own limit is far higher.
+                let refused = (head_size(&req) > MAX_HEAD_BYTES).then(|| req.request().clone());
+                let call = refused.is_none().then(|| srv.call(req));
+                async move {
+                    match (refused, call) {
+                        (None, Some(call)) => call.await.map(ServiceResponse::map_into_left_body),
+                        (refused, _) => {
+                            let answer = HttpResponse::build(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
+                                .content_type(TEXT)
+                                .body("Request Header Fields Too Large");
+                            let req = refused.expect("refused when not called");
+                            Ok(ServiceResponse::new(req, answer).map_into_right_body())
+                        }
+                    }
+                }
+            })
             .app_data(blog.clone())
             // A slug that does not decode (e.g. invalid UTF-8) is a 404 like any other bad slug.
             .app_data(
