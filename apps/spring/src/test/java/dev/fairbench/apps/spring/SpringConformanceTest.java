@@ -12,10 +12,4 @@ class SpringConformanceTest extends AppConformanceSuite {
         ConfigurableApplicationContext context = SpringApp.start(env);
         return RunningApp.of(SpringApp.port(context), context);
     }
-
-    /** Open in issue 15(e): Tomcat refuses an oversized head with a 400 that RefusedRequestReport turns into 404. */
-    @Override
-    protected java.util.Set<String> hostileGaps() {
-        return java.util.Set.of("64 KiB request line", "64 KiB header", "1 MiB of headers");
-    }
 }
