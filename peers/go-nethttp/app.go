@@ -29,6 +29,8 @@ const (
 	// request blocked forever. pgx and go-redis drop a connection whose call hit the deadline, so
 	// no pool slot stays stuck once the server answers again.
 	serviceTimeout = 4 * time.Second
+	// stallTimeout is the contract's bound (§5.1) on a request head or body that stops coming.
+	stallTimeout = 2 * time.Second
 )
 
 var (
@@ -196,6 +198,8 @@ func phashHandler(w http.ResponseWriter, r *http.Request) {
 		write(w, http.StatusRequestEntityTooLarge, contentJSON, bodyTooLarge)
 		return
 	}
+	// Not supported by httptest's recorder; the real server always supports it.
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(stallTimeout))
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -203,7 +207,7 @@ func phashHandler(w http.ResponseWriter, r *http.Request) {
 			write(w, http.StatusRequestEntityTooLarge, contentJSON, bodyTooLarge)
 			return
 		}
-		// The client went away or stalled mid-body (the server's ReadTimeout).
+		// The client went away or stalled mid-body (the read deadline above).
 		write(w, http.StatusBadRequest, contentJSON, bodyBadImage)
 		return
 	}
