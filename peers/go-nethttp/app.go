@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +29,8 @@ const (
 	// request blocked forever. pgx and go-redis drop a connection whose call hit the deadline, so
 	// no pool slot stays stuck once the server answers again.
 	serviceTimeout = 4 * time.Second
+	// stallTimeout is the contract's bound (§5.1) on a request head or body that stops coming.
+	stallTimeout = 2 * time.Second
 )
 
 var (
@@ -57,10 +60,15 @@ func newApp(pool *pgxpool.Pool, rdb *redis.Client) *app {
 
 // ServeHTTP routes by hand rather than with http.ServeMux: the mux answers its own 404/405
 // bodies and redirects unclean paths (e.g. /post/..%2F..) with 301, where the contract wants
-// exact 404 and 405 bodies. r.URL.Path is already percent-decoded, so %00 or quotes in a slug
-// fail the slug rule.
+// exact 404 and 405 bodies. Routing splits the escaped path and decodes each segment on its own,
+// so %2F stays inside a slug (/post/x%2Fcached is a 404, contract §5.1) while %61 is an "a";
+// %00 or quotes in a slug fail the slug rule.
 func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
+	if r.URL.RawPath != "" {
+		// Go sets RawPath only when decoding lost information, i.e. the path holds %2F.
+		path = r.URL.RawPath
+	}
 	switch path {
 	case "/":
 		a.get(w, r, a.render(a.index))
@@ -85,7 +93,7 @@ func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if rest, ok := strings.CutPrefix(path, "/post/"); ok {
 		slug, cached := strings.CutSuffix(rest, "/cached")
-		if validSlug(slug) {
+		if slug, err := url.PathUnescape(slug); err == nil && validSlug(slug) {
 			p := a.detail(slug)
 			if cached {
 				a.get(w, r, a.cached(p))
@@ -94,9 +102,11 @@ func (a *app) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			return
 		}
-	} else if slug, ok := strings.CutPrefix(path, "/tag/"); ok && validSlug(slug) {
-		a.get(w, r, a.render(a.tag(slug)))
-		return
+	} else if slug, ok := strings.CutPrefix(path, "/tag/"); ok {
+		if slug, err := url.PathUnescape(slug); err == nil && validSlug(slug) {
+			a.get(w, r, a.render(a.tag(slug)))
+			return
+		}
 	}
 	write(w, http.StatusNotFound, contentText, bodyNotFound)
 }
@@ -115,8 +125,10 @@ func validSlug(s string) bool {
 	return true
 }
 
+// get serves GET and HEAD (net/http drops the body of a HEAD answer and keeps its
+// Content-Length, contract §5.1); any other method is a 405.
 func (a *app) get(w http.ResponseWriter, r *http.Request, h http.HandlerFunc) {
-	if r.Method != http.MethodGet {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", http.MethodGet)
 		write(w, http.StatusMethodNotAllowed, contentText, bodyNotAllowed)
 		return
@@ -180,6 +192,14 @@ func compute(w http.ResponseWriter, _ *http.Request) {
 }
 
 func phashHandler(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength > maxBodyBytes {
+		// Answer on the head alone: a client announcing 10^12 bytes is not waited for (contract
+		// §5.1), and net/http sends no 100 Continue since the body is never read.
+		write(w, http.StatusRequestEntityTooLarge, contentJSON, bodyTooLarge)
+		return
+	}
+	// Not supported by httptest's recorder; the real server always supports it.
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(stallTimeout))
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
@@ -187,7 +207,7 @@ func phashHandler(w http.ResponseWriter, r *http.Request) {
 			write(w, http.StatusRequestEntityTooLarge, contentJSON, bodyTooLarge)
 			return
 		}
-		// The client went away mid-body; nobody reads the answer.
+		// The client went away or stalled mid-body (the read deadline above).
 		write(w, http.StatusBadRequest, contentJSON, bodyBadImage)
 		return
 	}

@@ -71,6 +71,7 @@ func TestRoutingWithoutServices(t *testing.T) {
 		{"POST", "/hello", []byte{}, 405, contentText, notAllowed},
 		{"GET", "/phash", nil, 405, contentText, notAllowed},
 		{"DELETE", "/post/some-post", nil, 405, contentText, notAllowed},
+		{"OPTIONS", "/hello", nil, 405, contentText, notAllowed},
 		{"POST", "/phash", make([]byte, 100), 400, contentJSON, `{"error":"body must be exactly 4096 bytes"}`},
 		{"POST", "/phash", []byte{}, 400, contentJSON, `{"error":"body must be exactly 4096 bytes"}`},
 		{"POST", "/phash", make([]byte, 65536), 400, contentJSON, `{"error":"body must be exactly 4096 bytes"}`},
@@ -79,7 +80,7 @@ func TestRoutingWithoutServices(t *testing.T) {
 	for _, path := range []string{"/nothing-here", "/post/", "/tag/", "/post/a/", "/post/a/extra", "/post/a/cached/",
 		"/post//cached", "/tag/a/", "/tag/a/cached", "/post/%00", "/post/a%00", "/post/x'%20OR%20'1'='1",
 		"/tag/x';DROP%20TABLE%20tags;--", "/post/..%2F..%2Fetc%2Fpasswd", "/post/../hello", "/Post/a", "/post/A",
-		"/cached/", "/hello/", "//hello", "/index.html"} {
+		"/cached/", "/hello/", "//hello", "/index.html", "/post/a%2Fcached", "/tag/a%2Fb"} {
 		cases = append(cases, exchange{"GET", path, nil, 404, contentText, notFound})
 	}
 	for _, c := range cases {

@@ -68,9 +68,14 @@ func run() error {
 	defer rdb.Close()
 
 	srv := &http.Server{
-		Addr:              "127.0.0.1:" + port,
-		Handler:           newApp(pool, rdb),
-		ReadHeaderTimeout: 10 * time.Second,
+		Addr:    "127.0.0.1:" + port,
+		Handler: newApp(pool, rdb),
+		// Contract §5.1: a request head that stalls for 2 s is closed, and a head over 16 KiB is
+		// refused with 431 (net/http allows 4 KiB of slack on top of MaxHeaderBytes). No ReadTimeout:
+		// its deadline would also cancel the context of a request waiting on a hung service; the
+		// /phash body gets its own deadline instead.
+		ReadHeaderTimeout: stallTimeout,
+		MaxHeaderBytes:    16 * 1024,
 		IdleTimeout:       2 * time.Minute,
 	}
 	log.Printf("go-nethttp listening on %s (GOMAXPROCS=%d, pool %d..%d)", srv.Addr, runtime.GOMAXPROCS(0), poolMin, poolMax)

@@ -4,9 +4,11 @@
 //! query from another worker crosses threads.
 
 use std::fmt;
+use std::time::Duration;
 
 use actix_web::http::StatusCode;
-use actix_web::{web, App, HttpResponse, HttpServer, Resource, ResponseError};
+use actix_web::dev::{Service, ServiceRequest, ServiceResponse};
+use actix_web::{web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError};
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
 use redis::aio::ConnectionManager;
@@ -80,7 +82,26 @@ async fn hello() -> Page {
     ok(TEXT, blog_core::HELLO)
 }
 
-async fn phash(body: Result<web::Bytes, actix_web::Error>) -> Page {
+/// Contract §5.1: a request head (line and headers) over this many bytes is refused with 431.
+const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// The request head's size as sent, near enough: target, header names and values, separators.
+fn head_size(req: &ServiceRequest) -> usize {
+    let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    let headers: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    target + headers + 16
+}
+
+/// Contract §5.1: the stall bound of a request head or body.
+const STALL: Duration = Duration::from_secs(2);
+
+/// Reads the body itself, within [`STALL`]: actix bounds the head but not a body that stops coming (then a 400).
+async fn phash(req: HttpRequest, payload: web::Payload) -> Page {
+    let mut payload = payload.into_inner();
+    let read = web::Bytes::from_request(&req, &mut payload);
+    let Ok(body) = actix_web::rt::time::timeout(STALL, read).await else {
+        return Err(Error(Failure::BadImageSize));
+    };
     let body = body.map_err(|e| match e.as_response_error().status_code() {
         StatusCode::PAYLOAD_TOO_LARGE => Failure::BodyTooLarge,
         _ => Failure::BadImageSize,
@@ -129,6 +150,23 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
             }
         };
         App::new()
+            .wrap_fn(|req, srv| {
+                // Contract §5.1: a request head over 16 KiB is refused; actix's own limit is far higher.
+                let refused = (head_size(&req) > MAX_HEAD_BYTES).then(|| req.request().clone());
+                let call = refused.is_none().then(|| srv.call(req));
+                async move {
+                    match (refused, call) {
+                        (None, Some(call)) => call.await.map(ServiceResponse::map_into_left_body),
+                        (refused, _) => {
+                            let answer = HttpResponse::build(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
+                                .content_type(TEXT)
+                                .body("Request Header Fields Too Large");
+                            let req = refused.expect("refused when not called");
+                            Ok(ServiceResponse::new(req, answer).map_into_right_body())
+                        }
+                    }
+                }
+            })
             .app_data(blog.clone())
             // A slug that does not decode (e.g. invalid UTF-8) is a 404 like any other bad slug.
             .app_data(
@@ -148,6 +186,8 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
     })
     .workers(config.workers)
     .tcp_nodelay(true)
+    // Contract §5.1: a request head not complete within 2 s gets a 408 and the connection closed.
+    .client_request_timeout(STALL)
     .bind(("127.0.0.1", config.port))
     .map_err(|e| format!("port {}: {e}", config.port))?
     .run()

@@ -2,15 +2,18 @@
 //! one shared sqlx pool and one shared Redis multiplexed connection.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::header::CONTENT_TYPE;
+use axum::body::Body;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::serve::ListenerExt;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use axum::Router;
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
@@ -90,12 +93,36 @@ async fn hello() -> Page {
     ok(TEXT, blog_core::HELLO)
 }
 
-async fn phash(body: Result<Bytes, BytesRejection>) -> Page {
-    let body = body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => Failure::BodyTooLarge,
-        _ => Failure::BadImageSize,
-    })?;
+/// Contract §5.1: the stall bound of a request head or body.
+const STALL: Duration = Duration::from_secs(2);
+/// Contract §5.1: a request head over this is refused (hyper answers 431).
+const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// Refuses a declared body over the limit on the head alone (contract §5.1), then reads the body within [`STALL`].
+async fn phash(headers: HeaderMap, body: Body) -> Page {
+    let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > blog_core::MAX_BODY_BYTES as u64) {
+        return Err(Error(Failure::BodyTooLarge));
+    }
+    let read = axum::body::to_bytes(body, blog_core::MAX_BODY_BYTES);
+    let body = match tokio::time::timeout(STALL, read).await {
+        Err(_stalled) => return Err(Error(Failure::BadImageSize)),
+        Ok(Err(e)) if is_length_limit(&e) => return Err(Error(Failure::BodyTooLarge)),
+        Ok(Err(_)) => return Err(Error(Failure::BadImageSize)),
+        Ok(Ok(body)) => body,
+    };
     ok(JSON, phash::answer(&body)?)
+}
+
+fn is_length_limit(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = source {
+        if err.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = err.source();
+    }
+    false
 }
 
 async fn not_found() -> Error {
@@ -115,10 +142,7 @@ fn router(app: App) -> Router {
         .route("/tag/{slug}", get(tag_page))
         .route("/compute", get(compute))
         .route("/hello", get(hello))
-        .route(
-            "/phash",
-            post(phash).layer(DefaultBodyLimit::max(blog_core::MAX_BODY_BYTES)),
-        )
+        .route("/phash", post(phash))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(app)
@@ -132,14 +156,30 @@ async fn serve(config: Config) -> Result<(), String> {
     };
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", config.port))
         .await
-        .map_err(|e| format!("port {}: {e}", config.port))?
-        // axum::serve leaves Nagle's algorithm on; small responses would then wait on delayed ACKs.
-        .tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
+        .map_err(|e| format!("port {}: {e}", config.port))?;
+    let router = router(app);
+    // Our own loop instead of axum::serve, for hyper's bounds on the request head (contract §5.1).
+    loop {
+        let tcp = match listener.accept().await {
+            Ok((tcp, _)) => tcp,
+            Err(_) => {
+                // Out of file descriptors or the like: wait instead of spinning.
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        // Nagle's algorithm would make small responses wait on delayed ACKs.
+        let _ = tcp.set_nodelay(true);
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(STALL)
+                .max_buf_size(MAX_HEAD_BYTES)
+                .serve_connection(TokioIo::new(tcp), service)
+                .await;
         });
-    axum::serve(listener, router(app))
-        .await
-        .map_err(|e| e.to_string())
+    }
 }
 
 fn main() {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code fairbench verify [--apps ...]}: the conformance gate only ({@link Verifier}). Exit 0 when every app
@@ -27,12 +28,17 @@ public final class VerifyCommand implements Callable<Integer> {
     @Mixin
     AppSelectionMixin apps;
 
+    @Option(names = "--hostile", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also run the hostile suite (slow, huge and odd requests, docs/workload.md 5.1), about "
+                    + "3 s per app (default: on; --no-hostile skips it).")
+    boolean hostile;
+
     @Override
     public Integer call() throws Exception {
         Path root = RunCommand.repoRoot();
         try {
             boolean passed = new Verifier(build.registryFile(root), root, services.options(),
-                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out).verify(apps.apps(), build.build());
+                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out, hostile).verify(apps.apps(), build.build());
             return passed ? Fairbench.OK : Fairbench.FAILURE;
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);

@@ -6,6 +6,8 @@ import dev.fairbench.workload.conformance.ConformanceCase;
 import dev.fairbench.workload.conformance.ConformanceCases;
 import dev.fairbench.workload.conformance.ConformanceChecker;
 import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.conformance.HostileCases;
+import dev.fairbench.workload.conformance.HostileChecker;
 import dev.fairbench.workload.render.ReferenceRenderer;
 
 import java.net.URI;
@@ -42,5 +44,15 @@ final class Gate {
         redis.clearPageCache();
         return new ConformanceChecker(TIMEOUT_MILLIS, redis::get)
                 .check(URI.create("http://127.0.0.1:" + port), cases(entry.routes()));
+    }
+
+    /**
+     * The hostile suite (docs/workload.md §5.1) against the app on 127.0.0.1:port, about three seconds; empty
+     * when the app does not serve the routes it uses ({@code /hello}, {@code /phash}, {@code /post/{slug}}).
+     */
+    List<HostileChecker.Result> hostile(AppEntry entry, int port) {
+        if (!entry.routes().containsAll(List.of(Route.HELLO, Route.PHASH, Route.DETAIL))) return List.of();
+        URI base = URI.create("http://127.0.0.1:" + port);
+        return HostileChecker.check(base, HostileCases.all(reference, base));
     }
 }

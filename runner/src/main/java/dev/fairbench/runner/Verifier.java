@@ -6,6 +6,7 @@ import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.workload.conformance.ConformanceChecker;
 import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.conformance.HostileChecker;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,9 +24,10 @@ import java.util.List;
  * @param logsDir      where the apps' logs go
  * @param cores        online CPUs: each app gets them all
  * @param out          the console
+ * @param hostile      also run the hostile suite (docs/workload.md §5.1) and print each case with its time
  */
 public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores,
-                       PrintStream out) {
+                       PrintStream out, boolean hostile) {
 
     /**
      * @return true when every app passed; an app that is skipped (toolchain missing, not built) or does not
@@ -72,10 +74,20 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
             ConformanceReport report = gate.check(e, app.port());
             if (report.passed()) {
                 out.println("[" + e.name() + "] " + ConformanceChecker.describe(report));
-                return null;
+            } else {
+                out.print(ConformanceChecker.describe(report));
             }
-            out.print(ConformanceChecker.describe(report));
-            return "conformance: " + report.mismatches().size() + " mismatch(es) in " + report.casesChecked() + " cases";
+            String problem = report.passed() ? null
+                    : "conformance: " + report.mismatches().size() + " mismatch(es) in " + report.casesChecked() + " cases";
+            if (!hostile) return problem;
+            List<HostileChecker.Result> results = gate.hostile(e, app.port());
+            long failedCases = results.stream().filter(r -> !r.passed()).count();
+            out.println("[" + e.name() + "] hostile: " + (results.size() - failedCases) + " of " + results.size()
+                    + " cases passed");
+            out.print(HostileChecker.describe(results));
+            if (failedCases == 0) return problem;
+            String hostileProblem = "hostile: " + failedCases + " of " + results.size() + " cases failed";
+            return problem == null ? hostileProblem : problem + "; " + hostileProblem;
         } finally {
             app.stop();
             try {

@@ -41,14 +41,15 @@ final class BlogRoutes implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
-        rules.get("/", (req, res) -> Answers.html(res, pages.index()))
-                .get("/cached", (req, res) -> cached(res, "/cached", () -> Optional.of(pages.index())))
-                .get("/post/{slug}", this::detail)
-                .get("/post/{slug}/cached", this::detailCached)
-                .get("/tag/{slug}", this::tag)
-                .get("/compute", (req, res) -> Answers.text(res, Long.toString(Primes.sumBelow(Primes.LIMIT))))
-                .get("/hello", (req, res) -> Answers.text(res, "Hello, World!"))
-                .post("/phash", this::phash);
+        // Not yet HEAD (contract §5.1): Helidon 4.5 writes the body of a HEAD answer, so it stays a 405 for now.
+        get(rules, "/", (req, res) -> Answers.html(res, pages.index()));
+        get(rules, "/cached", (req, res) -> cached(res, "/cached", () -> Optional.of(pages.index())));
+        get(rules, "/post/{slug}", this::detail);
+        get(rules, "/post/{slug}/cached", this::detailCached);
+        get(rules, "/tag/{slug}", this::tag);
+        get(rules, "/compute", (req, res) -> Answers.text(res, Long.toString(Primes.sumBelow(Primes.LIMIT))));
+        get(rules, "/hello", (req, res) -> Answers.text(res, "Hello, World!"));
+        rules.post("/phash", this::phash);
         for (String path : new String[] {"/", "/cached", "/post/{slug}", "/post/{slug}/cached", "/tag/{slug}",
                 "/compute", "/hello"}) {
             rules.any(path, methodNotAllowed("GET"));
@@ -57,9 +58,23 @@ final class BlogRoutes implements HttpService {
                 .any((req, res) -> Answers.notFound(res));
     }
 
-    private void detail(ServerRequest req, ServerResponse res) throws SQLException {
+    private static void get(HttpRules rules, String path, Handler handler) {
+        rules.get(path, handler);
+    }
+
+    /**
+     * The slug of the request, or {@code null} when it breaks the slug rule; Helidon matches on the decoded path,
+     * so an encoded {@code /} ({@code /post/x%2Fcached}) is caught on the raw one (contract §5.1: a 404).
+     */
+    private static String slug(ServerRequest req) {
         String slug = req.path().pathParameters().get("slug");
-        if (!Queries.isValidSlug(slug)) {
+        boolean encodedSlash = req.path().rawPath().toLowerCase(java.util.Locale.ROOT).contains("%2f");
+        return encodedSlash || !Queries.isValidSlug(slug) ? null : slug;
+    }
+
+    private void detail(ServerRequest req, ServerResponse res) throws SQLException {
+        String slug = slug(req);
+        if (slug == null) {
             Answers.notFound(res);
             return;
         }
@@ -67,8 +82,8 @@ final class BlogRoutes implements HttpService {
     }
 
     private void detailCached(ServerRequest req, ServerResponse res) throws SQLException {
-        String slug = req.path().pathParameters().get("slug");
-        if (!Queries.isValidSlug(slug)) {
+        String slug = slug(req);
+        if (slug == null) {
             Answers.notFound(res);
             return;
         }
@@ -76,8 +91,8 @@ final class BlogRoutes implements HttpService {
     }
 
     private void tag(ServerRequest req, ServerResponse res) throws SQLException {
-        String slug = req.path().pathParameters().get("slug");
-        if (!Queries.isValidSlug(slug)) {
+        String slug = slug(req);
+        if (slug == null) {
             Answers.notFound(res);
             return;
         }

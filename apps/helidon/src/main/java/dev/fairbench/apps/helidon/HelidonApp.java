@@ -44,6 +44,9 @@ public final class HelidonApp implements AutoCloseable {
 
     private final HikariDataSource pool;
     private final LettucePageCache cache;
+    /** Contract §5.1: the stall bound of a request head or body. */
+    static final java.time.Duration STALL_BOUND = java.time.Duration.ofSeconds(2);
+
     private final WebServer server;
 
     private HelidonApp(HikariDataSource pool, LettucePageCache cache, WebServer server) {
@@ -75,6 +78,9 @@ public final class HelidonApp implements AutoCloseable {
                     // Helidon leaves Nagle on; a response written in two pieces then waits for the client's
                     // delayed ACK. Tomcat and Netty servers turn it off.
                     .connectionOptions(socket -> socket.tcpNoDelay(true))
+                    // Contract §5.1: a connection that stalls for 2 s (request head, or idle) is closed.
+                    .idleConnectionTimeout(STALL_BOUND)
+                    .idleConnectionPeriod(java.time.Duration.ofMillis(500))
                     .directHandlers(directHandlers())
                     .routing(routing -> routing
                             .register(routes)

@@ -10,6 +10,8 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
@@ -70,6 +72,16 @@ final class BlogController {
         return Responses.text("Hello, World!");
     }
 
+    /**
+     * OPTIONS on a route is a 405 like any other method the route does not serve (contract §5.1); without this
+     * mapping Spring answers it itself with 200 and an {@code Allow} header.
+     */
+    @RequestMapping(method = RequestMethod.OPTIONS, path = {"/", "/cached", "/post/{slug}", "/post/{slug}/cached",
+            "/tag/{slug}", "/compute", "/hello", "/phash"})
+    ResponseEntity<byte[]> options() {
+        return Responses.status(405);
+    }
+
     /** Reads the body itself, at most one byte past the limit, so that a huge upload is never buffered. */
     @PostMapping("/phash")
     ResponseEntity<byte[]> phash(HttpServletRequest request) throws IOException {
@@ -77,6 +89,10 @@ final class BlogController {
         byte[] image;
         try (InputStream in = request.getInputStream()) {
             image = in.readNBytes(MAX_PHASH_BODY_BYTES + 1);
+        } catch (IOException stalledOrGone) {
+            // A body that stalled past the connection timeout, or a client that left (contract §5.1): a 400,
+            // not a 500 with an ERROR stack trace in the log; Tomcat closes the connection after it.
+            return Responses.badImageSize();
         }
         if (image.length > MAX_PHASH_BODY_BYTES) return Responses.payloadTooLarge();
         if (image.length != PHash.IMAGE_BYTES) return Responses.badImageSize();

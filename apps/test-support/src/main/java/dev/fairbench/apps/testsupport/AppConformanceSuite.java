@@ -4,6 +4,8 @@ import dev.fairbench.workload.AppEnvironment;
 import dev.fairbench.workload.conformance.ConformanceCases;
 import dev.fairbench.workload.conformance.ConformanceChecker;
 import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.conformance.HostileCases;
+import dev.fairbench.workload.conformance.HostileChecker;
 import dev.fairbench.workload.data.DatabaseUrl;
 import dev.fairbench.workload.data.DatasetGenerator;
 import dev.fairbench.workload.data.Post;
@@ -41,6 +43,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -95,6 +98,14 @@ public abstract class AppConformanceSuite {
      */
     protected abstract RunningApp start(dev.fairbench.apps.common.AppEnvironment env) throws Exception;
 
+    /**
+     * Names of the hostile cases (docs/workload.md §5.1) this app is known not to pass yet; the suite fails when
+     * another case fails, and when a listed one passes (so that the list only shrinks). Empty by default.
+     */
+    protected Set<String> hostileGaps() {
+        return Set.of();
+    }
+
     /** The environment the app gets; apps may override to test other sizes. */
     protected AppEnvironment environment(TestServices services) {
         return new AppEnvironment(0, services.postgresUrl(), services.redisUrl(), 4, 1, 2);
@@ -137,6 +148,15 @@ public abstract class AppConformanceSuite {
                 .check(base, ConformanceCases.all(REFERENCE));
         assertThat(report.passed()).as(ConformanceChecker.describe(report)).isTrue();
         assertThat(report.casesChecked()).isEqualTo(ConformanceCases.all(REFERENCE).size());
+    }
+
+    @Test
+    @Order(1)
+    void hostileClientsGetBoundedAnswers() {
+        List<HostileChecker.Result> results = HostileChecker.check(base, HostileCases.all(REFERENCE, base));
+        Set<String> failed = new java.util.TreeSet<>();
+        for (HostileChecker.Result r : results) if (!r.passed()) failed.add(r.name());
+        assertThat(failed).as(HostileChecker.describe(results)).isEqualTo(new java.util.TreeSet<>(hostileGaps()));
     }
 
     @Test

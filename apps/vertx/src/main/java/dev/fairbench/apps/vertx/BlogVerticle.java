@@ -44,6 +44,10 @@ final class BlogVerticle extends VerticleBase {
     /** A page that takes longer than this (a PostgreSQL or Redis that hangs) answers 503. */
     static final long REQUEST_TIMEOUT_MILLIS = 4_000;
     static final int PHASH_MAX_BODY_BYTES = 65_536;
+    /** A declared body over this is refused on the head alone, and the connection closed, not drained. */
+    static final long DRAIN_LIMIT_BYTES = 1 << 20;
+    /** Contract §5.1: the stall bound of a request head or body. */
+    static final int STALL_SECONDS = 2;
     static final int CACHE_TTL_SECONDS = 60;
 
     private static final CharSequence HTML = HttpHeaders.createOptimized("text/html; charset=utf-8");
@@ -85,6 +89,8 @@ final class BlogVerticle extends VerticleBase {
     public Future<?> start() {
         pg = new PgConnections(vertx, pgOptions, pgConnections);
         redis = new RedisLink(vertx, redisUrl);
+        // No idle timeout: Vert.x's would also close a connection whose request waits on a hung service (up to the
+        // 5 s bound of §5), so a stalled request head is not bounded yet (issue 15(e)); a stalled body is, in phash.
         HttpServer server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true).setTcpFastOpen(true))
                 .requestHandler(this::handle);
         return Future.join(pg.start(), redis.start())
@@ -110,7 +116,8 @@ final class BlogVerticle extends VerticleBase {
 
     private void route(HttpServerRequest req) {
         String path = req.path();
-        boolean get = req.method() == HttpMethod.GET;
+        // HEAD is served like GET; Vert.x sends the head (Content-Length included) without the body.
+        boolean get = req.method() == HttpMethod.GET || req.method() == HttpMethod.HEAD;
         switch (path) {
             case "/hello" -> {
                 if (get) send(req, 200, TEXT, HELLO);
@@ -135,7 +142,7 @@ final class BlogVerticle extends VerticleBase {
         if (path.startsWith("/post/")) {
             String rest = path.substring("/post/".length());
             boolean cached = rest.endsWith("/cached");
-            String slug = cached ? rest.substring(0, rest.length() - "/cached".length()) : rest;
+            String slug = decode(cached ? rest.substring(0, rest.length() - "/cached".length()) : rest);
             if (!Queries.isValidSlug(slug)) {
                 send(req, 404, TEXT, NOT_FOUND);
             } else if (cached) {
@@ -144,11 +151,24 @@ final class BlogVerticle extends VerticleBase {
                 page(req, get, c -> detail(c, slug));
             }
         } else if (path.startsWith("/tag/")) {
-            String slug = path.substring("/tag/".length());
+            String slug = decode(path.substring("/tag/".length()));
             if (!Queries.isValidSlug(slug)) send(req, 404, TEXT, NOT_FOUND);
             else page(req, get, c -> tag(c, slug));
         } else {
             send(req, 404, TEXT, NOT_FOUND);
+        }
+    }
+
+    /**
+     * A slug segment percent-decoded on its own (contract §5.1: {@code %61} is an "a", {@code %2F} stays inside
+     * the slug and fails the slug rule); an invalid escape gives a string that fails the slug rule too.
+     */
+    static String decode(String segment) {
+        if (segment.indexOf('%') < 0) return segment;
+        try {
+            return java.net.URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return segment;
         }
     }
 
@@ -271,6 +291,17 @@ final class BlogVerticle extends VerticleBase {
      * connection usable; then hashes on the event loop.
      */
     private void phash(HttpServerRequest req) {
+        String declared = req.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (declared != null && declaredOver(declared)) {
+            // Contract §5.1: refuse on the head alone, without a 100 Continue, and do not wait for the body.
+            HttpServerResponse response = req.response().putHeader(HttpHeaders.CONNECTION, "close");
+            response.setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(PHASH_TOO_LARGE)
+                    .onComplete(v -> req.connection().close());
+            return;
+        }
+        if ("100-continue".equalsIgnoreCase(req.getHeader(HttpHeaders.EXPECT))) req.response().writeContinue();
+        // Contract §5.1: a body not complete within the stall bound ends the connection.
+        long stall = vertx.setTimer(TimeUnit.SECONDS.toMillis(STALL_SECONDS), t -> req.connection().close());
         Buffer body = Buffer.buffer(PHash.IMAGE_BYTES);
         boolean[] tooLarge = {false};
         req.handler(chunk -> {
@@ -279,11 +310,20 @@ final class BlogVerticle extends VerticleBase {
             else body.appendBuffer(chunk);
         });
         req.endHandler(v -> {
+            vertx.cancelTimer(stall);
             if (tooLarge[0]) send(req, 413, JSON, PHASH_TOO_LARGE);
             else if (body.length() != PHash.IMAGE_BYTES) send(req, 400, JSON, BAD_PHASH_SIZE);
             else send(req, 200, JSON, utf8(PHash.json(body.getBytes())));
         });
         req.exceptionHandler(e -> req.connection().close());
+    }
+
+    private static boolean declaredOver(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim()) > DRAIN_LIMIT_BYTES;
+        } catch (NumberFormatException e) {
+            return true;
+        }
     }
 
     private static void notAllowed(HttpServerRequest req) {

@@ -1,0 +1,212 @@
+package dev.fairbench.workload.conformance;
+
+import dev.fairbench.workload.phash.PHash;
+import dev.fairbench.workload.phash.PHashVectors;
+import dev.fairbench.workload.render.ReferenceRenderer;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The hostile suite of the contract (docs/workload.md §5.1): slow, huge and odd requests on raw connections, each
+ * with its bounded outcome. Cases that stall wait for the app's stall bound ({@link #STALL_MILLIS}); the checker
+ * runs all cases at once, so the suite takes about {@link #STALL_BOUND_MILLIS} and also shows that the app serves
+ * other clients while some connections stall.
+ */
+public final class HostileCases {
+    /** Contract: a request whose head or body stalls this long is closed (or answered 408 or 400). */
+    public static final int STALL_MILLIS = 2_000;
+    /** What the checker allows for a stalled connection: the contract's value plus scheduling slack. */
+    public static final int STALL_BOUND_MILLIS = STALL_MILLIS + 1_000;
+    /** Contract: a request refused on its head alone is answered (or closed) within this time. */
+    public static final int PROMPT_MILLIS = 1_000;
+    /** Contract: a request line or header section longer than this is refused. */
+    public static final int MAX_HEAD_BYTES = 16 * 1024;
+
+    private static final String HOST = "Host: 127.0.0.1\r\n";
+    private static final Set<Integer> HEAD_TOO_LONG = Set.of(400, 414, 431);
+    private static final byte[] NOT_FOUND = utf8("Not Found");
+    private static final byte[] HELLO = utf8("Hello, World!");
+
+    private HostileCases() {}
+
+    /** Every hostile case, for an app listening at {@code base}. */
+    public static List<HostileCase> all(ReferenceRenderer ref, URI base) {
+        byte[] image = PHashVectors.all().getFirst().image();
+        byte[] json = utf8(PHash.json(image));
+        String slug = ref.dataset().posts().getFirst().slug();
+        byte[] page = ref.detail(slug).orElseThrow();
+        List<HostileCase> cases = new ArrayList<>();
+
+        cases.add(new HostileCase("stalled request head", STALL_BOUND_MILLIS, c -> {
+            c.send("GET /hello HTTP/1.1\r\n" + HOST + "X-Stall: ");
+            return statusOrClose(c.read(false), Set.of(400, 408));
+        }));
+        cases.add(new HostileCase("stalled body on /phash", STALL_BOUND_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Content-Length: 4096\r\n\r\n");
+            c.send(new byte[100]);
+            return statusOrClose(c.read(false), Set.of(400, 408));
+        }));
+        cases.add(new HostileCase("Content-Length 10^12 on /phash", PROMPT_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Content-Length: 1000000000000\r\n\r\n");
+            return statusOrClose(c.read(false), Set.of(413));
+        }));
+        cases.add(new HostileCase("Content-Length 10^12 with Expect: 100-continue", PROMPT_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Expect: 100-continue\r\nContent-Length: 1000000000000\r\n\r\n");
+            return statusOrClose(c.read(false), Set.of(413));
+        }));
+        cases.add(new HostileCase("endless chunked body on /phash", STALL_BOUND_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n");
+            for (int i = 0; i < 10; i++) c.send(chunk(new byte[8192]));
+            return statusOrClose(c.read(false), Set.of(400, 408, 413));
+        }));
+        cases.add(new HostileCase("chunked body on /phash", PROMPT_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n");
+            c.send(chunk(Arrays.copyOfRange(image, 0, 1000)));
+            c.send(chunk(Arrays.copyOfRange(image, 1000, image.length)));
+            c.send("0\r\n\r\n");
+            return exact(c.read(false), 200, ConformanceCases.JSON, json);
+        }));
+        cases.add(new HostileCase("chunked body of 100 bytes on /phash", PROMPT_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Transfer-Encoding: chunked\r\n\r\n");
+            c.send(chunk(new byte[100]));
+            c.send("0\r\n\r\n");
+            return exact(c.read(false), 400, ConformanceCases.JSON,
+                    utf8("{\"error\":\"body must be exactly 4096 bytes\"}"));
+        }));
+        cases.add(new HostileCase("both Content-Length and chunked", PROMPT_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Content-Length: 4096\r\nTransfer-Encoding: chunked\r\n\r\n");
+            c.send(chunk(image));
+            c.send("0\r\n\r\n");
+            RawConnection.Response r = c.read(false);
+            if (r == null) return null;
+            if (r.status() != 400) {
+                String wrong = exact(r, 200, ConformanceCases.JSON, json);
+                if (wrong != null) return wrong + " (read by Content-Length instead of chunked?)";
+            }
+            // No desync: the next request on the connection is read as one, or the connection is closed.
+            if (!c.send("GET /hello HTTP/1.1\r\n" + HOST + "\r\n")) return null;
+            String next = exact(c.read(false), 200, ConformanceCases.TEXT, HELLO);
+            return next == null || next.startsWith("closed") ? null : "next request on the connection: " + next;
+        }));
+        cases.add(new HostileCase("Expect: 100-continue on /phash", 2 * PROMPT_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Expect: 100-continue\r\nContent-Length: 4096\r\n\r\n");
+            // Servers send 100 Continue when the handler first reads the body, which may take a while on a busy box.
+            RawConnection.Response interim = c.readOne(false, PROMPT_MILLIS);
+            if (interim == null) return "closed before the body was sent";
+            if (interim.status() != 100) return "status " + interim.status() + " before the body, expected 100";
+            c.send(image);
+            return exact(c.read(false), 200, ConformanceCases.JSON, json);
+        }));
+        String longLine = "/hello?q=" + "a".repeat(64 * 1024);
+        cases.add(new HostileCase("64 KiB request line", PROMPT_MILLIS, c -> {
+            c.send("GET " + longLine + " HTTP/1.1\r\n" + HOST + "\r\n");
+            return statusOrClose(c.read(false), HEAD_TOO_LONG);
+        }));
+        cases.add(new HostileCase("8 KiB slug", PROMPT_MILLIS, c -> {
+            c.send("GET /post/" + "a".repeat(8 * 1024) + " HTTP/1.1\r\n" + HOST + "\r\n");
+            RawConnection.Response r = c.read(false);
+            return r != null && r.status() == 404 ? exact(r, 404, ConformanceCases.TEXT, NOT_FOUND)
+                    : statusOrClose(r, HEAD_TOO_LONG);
+        }));
+        cases.add(new HostileCase("64 KiB header", PROMPT_MILLIS, c -> {
+            c.send("GET /hello HTTP/1.1\r\n" + HOST + "X-Big: " + "a".repeat(64 * 1024) + "\r\n\r\n");
+            return statusOrClose(c.read(false), HEAD_TOO_LONG);
+        }));
+        cases.add(new HostileCase("1 MiB of headers", PROMPT_MILLIS, c -> {
+            StringBuilder h = new StringBuilder("GET /hello HTTP/1.1\r\n" + HOST);
+            for (int i = 0; h.length() < 1024 * 1024; i++) h.append("X-H").append(i).append(": ").append("b".repeat(100)).append("\r\n");
+            c.send(h.append("\r\n").toString());
+            return statusOrClose(c.read(false), HEAD_TOO_LONG);
+        }));
+        cases.add(new HostileCase("HEAD /hello", PROMPT_MILLIS, c -> {
+            c.send("HEAD /hello HTTP/1.1\r\n" + HOST + "\r\nGET /hello HTTP/1.1\r\n" + HOST + "\r\n");
+            String wrong = headOnly(c.read(true), ConformanceCases.TEXT, HELLO.length);
+            return wrong != null ? wrong : exact(c.read(false), 200, ConformanceCases.TEXT, HELLO);
+        }));
+        cases.add(new HostileCase("HEAD /post/{slug}", PROMPT_MILLIS, c -> {
+            c.send("HEAD /post/" + slug + " HTTP/1.1\r\n" + HOST + "\r\nGET /hello HTTP/1.1\r\n" + HOST + "\r\n");
+            String wrong = headOnly(c.read(true), ConformanceCases.HTML, page.length);
+            return wrong != null ? wrong : exact(c.read(false), 200, ConformanceCases.TEXT, HELLO);
+        }));
+        cases.add(new HostileCase("OPTIONS /hello", PROMPT_MILLIS, c -> {
+            c.send("OPTIONS /hello HTTP/1.1\r\n" + HOST + "\r\n");
+            return exact(c.read(false), 405, ConformanceCases.TEXT, utf8("Method Not Allowed"));
+        }));
+        cases.add(new HostileCase("OPTIONS *", PROMPT_MILLIS, c -> {
+            c.send("OPTIONS * HTTP/1.1\r\n" + HOST + "\r\n");
+            RawConnection.Response r = c.read(false);
+            if (r == null) return "closed without an answer";
+            if (Set.of(400, 404, 405).contains(r.status())) return null;
+            if ((r.status() == 200 || r.status() == 204) && r.body().length == 0) return null;
+            return "status " + r.status() + " with " + r.body().length + " body bytes, expected 400, 404 or 405,"
+                    + " or 200/204 with an empty body";
+        }));
+        cases.add(new HostileCase("absolute-form target", PROMPT_MILLIS, c -> {
+            // A Host header that agrees with the target: a mismatch is refused by Tomcat and is another case.
+            String authority = base.getHost() + ":" + base.getPort();
+            c.send("GET http://" + authority + "/hello HTTP/1.1\r\nHost: " + authority + "\r\n\r\n");
+            return exact(c.read(false), 200, ConformanceCases.TEXT, HELLO);
+        }));
+        cases.add(new HostileCase("percent-encoded slug letter", PROMPT_MILLIS, c -> {
+            String encoded = String.format(Locale.ROOT, "%%%02X", (int) slug.charAt(0)) + slug.substring(1);
+            c.send("GET /post/" + encoded + " HTTP/1.1\r\n" + HOST + "\r\n");
+            return exact(c.read(false), 200, ConformanceCases.HTML, page);
+        }));
+        for (String path : List.of("/post/" + slug + "%2Fcached", "/post/" + slug.toUpperCase(Locale.ROOT),
+                "/post/caf%C3%A9")) {
+            cases.add(new HostileCase("404 " + path, PROMPT_MILLIS, c -> {
+                c.send("GET " + path + " HTTP/1.1\r\n" + HOST + "\r\n");
+                return exact(c.read(false), 404, ConformanceCases.TEXT, NOT_FOUND);
+            }));
+        }
+        return cases;
+    }
+
+    static String statusOrClose(RawConnection.Response r, Set<Integer> allowed) {
+        if (r == null || allowed.contains(r.status())) return null;
+        return "status " + r.status() + ", expected one of " + allowed.stream().sorted().toList() + " or a close";
+    }
+
+    static String exact(RawConnection.Response r, int status, String type, byte[] body) {
+        if (r == null) return "closed without an answer, expected " + status;
+        if (r.status() != status) return "status " + r.status() + ", expected " + status;
+        String t = r.header("content-type");
+        if (t == null || !ConformanceChecker.normalize(t).equals(ConformanceChecker.normalize(type))) {
+            return "Content-Type " + t + ", expected " + type;
+        }
+        if (!Arrays.equals(r.body(), body)) return "body differs (" + r.body().length + " bytes, expected " + body.length + ")";
+        return null;
+    }
+
+    /** HEAD: 200, the GET's Content-Type, no body, and a Content-Length, when present, of the GET's body. */
+    private static String headOnly(RawConnection.Response r, String type, int getLength) {
+        if (r == null) return "closed without an answer to HEAD";
+        if (r.status() != 200) return "HEAD status " + r.status() + ", expected 200";
+        String t = r.header("content-type");
+        if (t == null || !ConformanceChecker.normalize(t).equals(ConformanceChecker.normalize(type))) {
+            return "HEAD Content-Type " + t + ", expected " + type;
+        }
+        String cl = r.header("content-length");
+        if (cl != null && !cl.equals(Integer.toString(getLength))) return "HEAD Content-Length " + cl + ", GET has " + getLength;
+        return null;
+    }
+
+    private static byte[] chunk(byte[] data) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(data.length + 16);
+        out.writeBytes((Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(data);
+        out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        return out.toByteArray();
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
