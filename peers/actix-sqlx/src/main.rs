@@ -6,9 +6,10 @@
 use std::fmt;
 use std::time::Duration;
 
-use actix_web::http::StatusCode;
+use actix_web::body::{self, EitherBody};
+use actix_web::http::{Method, StatusCode};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse};
-use actix_web::{web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError};
+use actix_web::{guard, web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError, Route};
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
 use redis::aio::ConnectionManager;
@@ -117,6 +118,12 @@ async fn method_not_allowed() -> Page {
     Err(Error(Failure::MethodNotAllowed))
 }
 
+/// GET, and HEAD answered like it (contract §5.1): actix writes a HEAD answer's head, Content-Length included,
+/// without its body.
+fn get() -> Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// A known path: any method without a route is a 405 with the contract's body.
 fn resource(path: &str) -> Resource {
     web::resource(path).default_service(web::to(method_not_allowed))
@@ -167,6 +174,21 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
                     }
                 }
             })
+            .wrap_fn(|req, srv| {
+                // A HEAD answer goes out without its body, and so without Content-Length (allowed by §5.1).
+                // actix-http already drops it, but from a flag of the connection's codec that the next
+                // pipelined request overwrites before a slow (database) answer is written.
+                let head = req.method() == Method::HEAD;
+                let call = srv.call(req);
+                async move {
+                    let res = call.await?;
+                    Ok(if head {
+                        res.map_body(|_, _| EitherBody::right(body::None::new()))
+                    } else {
+                        res.map_into_left_body()
+                    })
+                }
+            })
             .app_data(blog.clone())
             // A slug that does not decode (e.g. invalid UTF-8) is a 404 like any other bad slug.
             .app_data(
@@ -174,13 +196,13 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
             )
             .app_data(web::PayloadConfig::new(blog_core::MAX_BODY_BYTES))
             .data_factory(worker)
-            .service(resource("/").route(web::get().to(index)))
-            .service(resource("/cached").route(web::get().to(index_cached)))
-            .service(resource("/post/{slug}").route(web::get().to(post_page)))
-            .service(resource("/post/{slug}/cached").route(web::get().to(post_cached)))
-            .service(resource("/tag/{slug}").route(web::get().to(tag_page)))
-            .service(resource("/compute").route(web::get().to(compute)))
-            .service(resource("/hello").route(web::get().to(hello)))
+            .service(resource("/").route(get().to(index)))
+            .service(resource("/cached").route(get().to(index_cached)))
+            .service(resource("/post/{slug}").route(get().to(post_page)))
+            .service(resource("/post/{slug}/cached").route(get().to(post_cached)))
+            .service(resource("/tag/{slug}").route(get().to(tag_page)))
+            .service(resource("/compute").route(get().to(compute)))
+            .service(resource("/hello").route(get().to(hello)))
             .service(resource("/phash").route(web::post().to(phash)))
             .default_service(web::to(not_found))
     })
