@@ -3,7 +3,9 @@ package dev.fairbench.apps.helidon;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
+import io.helidon.http.Method;
 import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
@@ -23,28 +25,40 @@ final class Answers {
 
     private Answers() {}
 
-    static void html(ServerResponse res, byte[] page) {
-        res.header(HTML).send(page);
+    static void html(ServerRequest req, ServerResponse res, byte[] page) {
+        send(req, res.header(HTML), page);
     }
 
-    static void text(ServerResponse res, String body) {
-        res.header(TEXT).send(utf8(body));
+    static void text(ServerRequest req, ServerResponse res, String body) {
+        send(req, res.header(TEXT), utf8(body));
+    }
+
+    static void notFound(ServerRequest req, ServerResponse res) {
+        send(req, res.status(Status.NOT_FOUND_404).header(TEXT), NOT_FOUND);
+    }
+
+    /**
+     * Sends {@code body}, or for a {@code HEAD} request only its {@code Content-Length} (contract §5.1): Helidon
+     * 4.5 would write the body of a {@code HEAD} answer. {@link Method#HEAD} is the one instance Helidon parses.
+     */
+    static void send(ServerRequest req, ServerResponse res, byte[] body) {
+        if (req.prologue().method() == Method.HEAD) {
+            res.header(HeaderNames.CONTENT_LENGTH, Integer.toString(body.length)).send();
+        } else {
+            res.send(body);
+        }
     }
 
     static void json(ServerResponse res, Status status, byte[] body) {
         res.status(status).header(JSON).send(body);
     }
 
-    static void notFound(ServerResponse res) {
-        res.status(Status.NOT_FOUND_404).header(TEXT).send(NOT_FOUND);
+    static void serviceUnavailable(ServerRequest req, ServerResponse res) {
+        send(req, res.status(Status.SERVICE_UNAVAILABLE_503).header(TEXT), SERVICE_UNAVAILABLE);
     }
 
-    static void serviceUnavailable(ServerResponse res) {
-        res.status(Status.SERVICE_UNAVAILABLE_503).header(TEXT).send(SERVICE_UNAVAILABLE);
-    }
-
-    static void internalError(ServerResponse res) {
-        res.status(Status.INTERNAL_SERVER_ERROR_500).header(TEXT).send(INTERNAL_ERROR);
+    static void internalError(ServerRequest req, ServerResponse res) {
+        send(req, res.status(Status.INTERNAL_SERVER_ERROR_500).header(TEXT), INTERNAL_ERROR);
     }
 
     static byte[] utf8(String s) {

@@ -8,6 +8,7 @@ import dev.fairbench.apps.lettucecache.LettucePageCache;
 import io.helidon.http.DirectHandler.EventType;
 import io.helidon.logging.common.LogConfig;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http.DirectHandlers;
 import io.lettuce.core.RedisException;
 
@@ -15,8 +16,8 @@ import java.sql.SQLException;
 
 /**
  * The Helidon SE 4 app (registry name {@code helidon}): Helidon's WebServer, which runs every connection on a
- * virtual thread, with blocking JDBC (HikariCP, pgjdbc) and the synchronous Lettuce API. Owns the server, the pool
- * and the Redis connection; {@link #close()} releases all three.
+ * virtual thread, with blocking JDBC (HikariCP, pgjdbc) and the synchronous Lettuce API. Owns the server, the pool,
+ * the Redis connection and the {@link StallGuard}; {@link #close()} releases all four.
  */
 public final class HelidonApp implements AutoCloseable {
     /**
@@ -44,14 +45,16 @@ public final class HelidonApp implements AutoCloseable {
 
     private final HikariDataSource pool;
     private final LettucePageCache cache;
+    private final StallGuard stalls;
     /** Contract §5.1: the stall bound of a request head or body. */
     static final java.time.Duration STALL_BOUND = java.time.Duration.ofSeconds(2);
 
     private final WebServer server;
 
-    private HelidonApp(HikariDataSource pool, LettucePageCache cache, WebServer server) {
+    private HelidonApp(HikariDataSource pool, LettucePageCache cache, StallGuard stalls, WebServer server) {
         this.pool = pool;
         this.cache = cache;
+        this.stalls = stalls;
         this.server = server;
     }
 
@@ -68,9 +71,11 @@ public final class HelidonApp implements AutoCloseable {
         if (System.getProperty("jdk.pollerMode") == null) System.setProperty("jdk.pollerMode", "1");
         HikariDataSource pool = pool(env);
         LettucePageCache cache = null;
+        StallGuard stalls = null;
         try {
             cache = new LettucePageCache(env);
-            BlogRoutes routes = new BlogRoutes(new BlogPages(pool), cache);
+            stalls = new StallGuard();
+            BlogRoutes routes = new BlogRoutes(new BlogPages(pool), cache, stalls);
             WebServer server = WebServer.builder()
                     .host("127.0.0.1")
                     .port(env.port())
@@ -78,23 +83,27 @@ public final class HelidonApp implements AutoCloseable {
                     // Helidon leaves Nagle on; a response written in two pieces then waits for the client's
                     // delayed ACK. Tomcat and Netty servers turn it off.
                     .connectionOptions(socket -> socket.tcpNoDelay(true))
-                    // Contract §5.1: a connection that stalls for 2 s (request head, or idle) is closed.
+                    // Contract §5.1: a connection idle for 2 s, or stalled in its request line, is closed. Helidon
+                    // interrupts a connection only there, so the rest of the head and a /phash body are bounded
+                    // by the StallGuard, which watches the head as an HTTP/1 receive listener.
                     .idleConnectionTimeout(STALL_BOUND)
                     .idleConnectionPeriod(java.time.Duration.ofMillis(500))
+                    .addProtocol(Http1Config.builder().addReceiveListener(stalls).build())
                     .directHandlers(directHandlers())
                     .routing(routing -> routing
                             .register(routes)
-                            .error(SQLException.class, (req, res, e) -> Answers.serviceUnavailable(res))
-                            .error(RedisException.class, (req, res, e) -> Answers.serviceUnavailable(res))
+                            .error(SQLException.class, (req, res, e) -> Answers.serviceUnavailable(req, res))
+                            .error(RedisException.class, (req, res, e) -> Answers.serviceUnavailable(req, res))
                             .error(Exception.class, (req, res, e) -> {
                                 System.getLogger(HelidonApp.class.getName()).log(System.Logger.Level.ERROR,
                                         "request failed", e);
-                                Answers.internalError(res);
+                                Answers.internalError(req, res);
                             }))
                     .build()
                     .start();
-            return new HelidonApp(pool, cache, server);
+            return new HelidonApp(pool, cache, stalls, server);
         } catch (RuntimeException e) {
+            if (stalls != null) stalls.close();
             if (cache != null) cache.close();
             pool.close();
             throw e;
@@ -109,6 +118,7 @@ public final class HelidonApp implements AutoCloseable {
     @Override
     public void close() {
         server.stop();
+        stalls.close();
         cache.close();
         pool.close();
     }
