@@ -10,10 +10,4 @@ class VertxConformanceTest extends AppConformanceSuite {
         VertxApp app = VertxApp.start(env);
         return RunningApp.of(app.port(), app);
     }
-
-    /** Open in issue 15(e): Vert.x's idle timeout would also cut requests waiting on a hung service. */
-    @Override
-    protected java.util.Set<String> hostileGaps() {
-        return java.util.Set.of("stalled request head");
-    }
 }
