@@ -105,22 +105,12 @@ public final class AppProcess implements AutoCloseable {
         }
     }
 
-    /** Status code of one {@code GET path} on a fresh connection to 127.0.0.1:port. */
+    /**
+     * Status code of one {@code GET path} on a fresh connection to 127.0.0.1:port, bounded as {@link HttpProbe}
+     * says: {@code timeoutMillis} in all.
+     */
     static int httpGetStatus(int port, String path, int timeoutMillis) throws IOException {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), timeoutMillis);
-            s.setSoTimeout(timeoutMillis);
-            OutputStream out = s.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = s.getInputStream();
-            StringBuilder line = new StringBuilder();
-            for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) line.append((char) b);
-            String[] parts = line.toString().split(" ");
-            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) throw new IOException("not HTTP: " + line);
-            return Integer.parseInt(parts[1]);
-        }
+        return HttpProbe.status(port, path, timeoutMillis);
     }
 
     /** The last {@value #LOG_TAIL_LINES} lines of the app's log, with secrets (an echoed URL) redacted. */
