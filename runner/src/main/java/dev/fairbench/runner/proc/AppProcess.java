@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * An app under test running as a child process, pinned with {@code taskset -c} to its CPUs, its standard output
- * and error appended to a log file. {@link #stop()} ends the whole process tree: SIGTERM, then SIGKILL for what
+ * and error appended to a log file, tied to the runner's life by {@link ParentDeath} (it is SIGKILLed when the
+ * runner dies, even by SIGKILL) and marked with {@value ParentDeath#RUN_MARKER}. {@link #stop()} ends the whole process tree: SIGTERM, then SIGKILL for what
  * is left after {@value #STOP_GRACE_SECONDS} s. Thread-safe; stop is idempotent.
  */
 public final class AppProcess implements AutoCloseable {
@@ -35,7 +36,7 @@ public final class AppProcess implements AutoCloseable {
 
     /**
      * Starts {@code command} under {@code taskset -c cpus} in {@code dir} with the runner's environment plus
-     * {@code env}, appending its output to {@code log}.
+     * {@code env}, appending its output to {@code log}, through {@link ParentDeath#start}.
      *
      * @throws IOException when the program cannot be started (e.g. not found)
      */
@@ -49,10 +50,10 @@ public final class AppProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectErrorStream(true);
         pb.environment().putAll(env);
-        return new AppProcess(pb.start(), log, port);
+        return new AppProcess(ParentDeath.start(pb), log, port);
     }
 
-    /** Pid of the app (taskset execs the command, so this is the app's own pid). */
+    /** Pid of the app (setpriv and taskset exec the command, so this is the app's own pid). */
     public long pid() {
         return process.pid();
     }
