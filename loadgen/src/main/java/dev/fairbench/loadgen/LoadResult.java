@@ -13,8 +13,10 @@ import org.HdrHistogram.Histogram;
  * @param bytesRead                bytes received, headers included
  * @param bytesWritten             bytes sent
  * @param connectErrors            failed connection attempts
- * @param readErrors               failed reads, malformed responses and connections closed under in-flight requests
- * @param writeErrors              failed writes
+ * @param readErrors               requests lost to failed reads, malformed responses and connections closed under
+ *                                 in-flight requests: one per request in flight on the dropped connection (a
+ *                                 pipelined batch counts every request), at least one per failure
+ * @param writeErrors              requests lost to failed writes, counted like {@code readErrors}
  * @param timeouts                 requests unanswered after the spec's timeout (their connection was reopened)
  * @param latencyMicros            response latency in microseconds: from the intended send time in fixed-rate
  *                                 mode (corrected for coordinated omission), from the actual send time (service

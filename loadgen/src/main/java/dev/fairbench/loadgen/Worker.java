@@ -394,7 +394,7 @@ final class Worker implements Runnable {
             }
         } catch (IOException e) {
             if (measured(now)) {
-                add(WRITE_ERRORS, 1);
+                add(WRITE_ERRORS, lost(c));
             }
             reconnect(c, now);
             return false;
@@ -424,7 +424,7 @@ final class Worker implements Runnable {
         } catch (IOException e) {
             long now = System.nanoTime();
             if (measured(now)) {
-                add(READ_ERRORS, 1);
+                add(READ_ERRORS, lost(c));
             }
             reconnect(c, now);
             return;
@@ -436,7 +436,7 @@ final class Worker implements Runnable {
                 responseComplete(c, now, measured);
             }
             if (measured && (c.inFlight() > 0 || c.parser.inResponse())) {
-                add(READ_ERRORS, 1);
+                add(READ_ERRORS, lost(c));
             }
             reconnect(c, now);
             return;
@@ -453,7 +453,7 @@ final class Worker implements Runnable {
             position = parser.parse(bytes, position, limit);
             if (position == ResponseParser.ERROR || (parser.complete() && c.inFlight() == 0)) {
                 if (measured) {
-                    add(READ_ERRORS, 1);
+                    add(READ_ERRORS, lost(c));
                 }
                 reconnect(c, now);
                 return;
@@ -462,7 +462,7 @@ final class Worker implements Runnable {
                 responseComplete(c, now, measured);
                 if (parser.closeAfter()) {
                     if (measured && c.inFlight() > 0) {
-                        add(READ_ERRORS, 1);
+                        add(READ_ERRORS, c.inFlight());
                     }
                     reconnect(c, now);
                     return;
@@ -533,6 +533,14 @@ final class Worker implements Runnable {
                 connect(c, now);
             }
         }
+    }
+
+    /**
+     * Requests lost when {@code c} is dropped now: every request in flight on it (a pipelined batch loses them
+     * all), and at least one, so that a failure with nothing in flight (a stray response) still counts.
+     */
+    private static int lost(Connection c) {
+        return Math.max(1, c.inFlight());
     }
 
     private void reconnect(Connection c, long now) {

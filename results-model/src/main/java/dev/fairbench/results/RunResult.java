@@ -14,8 +14,9 @@ import java.time.Instant;
  * @param requestsCompleted complete responses of any status
  * @param requestsPerSecond {@code requestsCompleted / durationSeconds}
  * @param connectErrors     failed connection attempts
- * @param readErrors        failed reads, malformed responses, connections closed under in-flight requests
- * @param writeErrors       failed writes
+ * @param readErrors        requests lost to failed reads, malformed responses and connections closed under
+ *                          in-flight requests: every request in flight on the dropped connection counts
+ * @param writeErrors       requests lost to failed writes, counted the same way
  * @param timeouts          requests unanswered within the load generator's timeout
  * @param latency           latency percentiles
  * @param hlog              HdrHistogram interval log of the run (values in microseconds), relative to the

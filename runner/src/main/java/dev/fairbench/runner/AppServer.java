@@ -1,6 +1,7 @@
 package dev.fairbench.runner;
 
 import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.proc.LeftoverApps;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.services.Redaction;
@@ -38,6 +39,7 @@ public record AppServer(Path registryFile, Path repoRoot, ServiceOptions service
             return "port " + port + " on 127.0.0.1 is in use by another program";
         }
         AppLauncher launcher = new AppLauncher(repoRoot, logsDir, cores);
+        LeftoverApps.report().ifPresent(out::println);
         try (Session session = Session.open(services, out)) {
             AppLauncher.Prepared prepared = launcher.prepare(e, build, out);
             if (!prepared.ready()) return (prepared.failed() ? "" : "skipped: ") + prepared.reason();

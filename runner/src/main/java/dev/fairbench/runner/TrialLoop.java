@@ -14,6 +14,7 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Setup;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.LeftoverApps;
 import dev.fairbench.runner.proc.MachineLoad;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
@@ -111,6 +112,7 @@ public final class TrialLoop {
     public Results run() throws IOException, InterruptedException {
         List<AppEntry> entries = AppRegistry.load(o.registryFile(), o.repoRoot()).select(o.apps());
         Files.createDirectories(o.outputDir().resolve("logs"));
+        LeftoverApps.report().ifPresent(out::println);
         Thread hook = new Thread(this::interrupted, "fairbench-trial-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         machineBefore = MachineLoad.sample(); // before our own services start: how busy the machine is without us

@@ -1,6 +1,7 @@
 package dev.fairbench.runner;
 
 import dev.fairbench.runner.proc.AppProcess;
+import dev.fairbench.runner.proc.LeftoverApps;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.services.ServiceOptions;
@@ -36,6 +37,7 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
     public boolean verify(List<String> apps, boolean build) throws InterruptedException {
         List<AppEntry> entries = AppRegistry.load(registryFile, repoRoot).select(apps);
         AppLauncher launcher = new AppLauncher(repoRoot, logsDir, cores);
+        LeftoverApps.report().ifPresent(out::println);
         List<String> failed = new ArrayList<>();
         try (Session session = Session.open(services, out)) {
             Gate gate = new Gate(session.reference(), session.redis());

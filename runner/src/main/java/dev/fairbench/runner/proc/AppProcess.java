@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * An app under test running as a child process, pinned with {@code taskset -c} to its CPUs, its standard output
- * and error appended to a log file. {@link #stop()} ends the whole process tree: SIGTERM, then SIGKILL for what
+ * and error appended to a log file, tied to the runner's life by {@link ParentDeath} (it is SIGKILLed when the
+ * runner dies, even by SIGKILL) and marked with {@value ParentDeath#RUN_MARKER}. {@link #stop()} ends the whole process tree: SIGTERM, then SIGKILL for what
  * is left after {@value #STOP_GRACE_SECONDS} s. Thread-safe; stop is idempotent.
  */
 public final class AppProcess implements AutoCloseable {
@@ -35,7 +36,7 @@ public final class AppProcess implements AutoCloseable {
 
     /**
      * Starts {@code command} under {@code taskset -c cpus} in {@code dir} with the runner's environment plus
-     * {@code env}, appending its output to {@code log}.
+     * {@code env}, appending its output to {@code log}, through {@link ParentDeath#start}.
      *
      * @throws IOException when the program cannot be started (e.g. not found)
      */
@@ -49,10 +50,10 @@ public final class AppProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectErrorStream(true);
         pb.environment().putAll(env);
-        return new AppProcess(pb.start(), log, port);
+        return new AppProcess(ParentDeath.start(pb), log, port);
     }
 
-    /** Pid of the app (taskset execs the command, so this is the app's own pid). */
+    /** Pid of the app (setpriv and taskset exec the command, so this is the app's own pid). */
     public long pid() {
         return process.pid();
     }
@@ -105,22 +106,12 @@ public final class AppProcess implements AutoCloseable {
         }
     }
 
-    /** Status code of one {@code GET path} on a fresh connection to 127.0.0.1:port. */
+    /**
+     * Status code of one {@code GET path} on a fresh connection to 127.0.0.1:port, bounded as {@link HttpProbe}
+     * says: {@code timeoutMillis} in all.
+     */
     static int httpGetStatus(int port, String path, int timeoutMillis) throws IOException {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), timeoutMillis);
-            s.setSoTimeout(timeoutMillis);
-            OutputStream out = s.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = s.getInputStream();
-            StringBuilder line = new StringBuilder();
-            for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) line.append((char) b);
-            String[] parts = line.toString().split(" ");
-            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) throw new IOException("not HTTP: " + line);
-            return Integer.parseInt(parts[1]);
-        }
+        return HttpProbe.status(port, path, timeoutMillis);
     }
 
     /** The last {@value #LOG_TAIL_LINES} lines of the app's log, with secrets (an echoed URL) redacted. */

@@ -1,0 +1,72 @@
+package dev.fairbench.workload.conformance;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Loopback test server on an ephemeral port: for each connection it reads one request head and then hands the
+ * output to a {@link Behaviour}, which may write forever or stall; {@link #close()} ends it all. Thread-safe.
+ */
+final class HostileServer implements AutoCloseable {
+    /** What the server writes once it has read a request head. */
+    interface Behaviour {
+        void answer(OutputStream out) throws IOException, InterruptedException;
+    }
+
+    private final ServerSocket server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final Behaviour behaviour;
+
+    HostileServer(Behaviour behaviour) throws IOException {
+        this.behaviour = behaviour;
+        Thread acceptor = new Thread(this::accept, "hostile-acceptor");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    private void accept() {
+        try {
+            while (true) {
+                Socket s = server.accept();
+                sockets.add(s);
+                Thread t = new Thread(() -> serve(s), "hostile-conn");
+                t.setDaemon(true);
+                t.start();
+            }
+        } catch (IOException closed) {
+            // server closed
+        }
+    }
+
+    private void serve(Socket s) {
+        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+            int matched = 0;
+            byte[] end = {'\r', '\n', '\r', '\n'};
+            int b;
+            while (matched < 4 && (b = in.read()) >= 0) {
+                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+            behaviour.answer(out);
+        } catch (IOException | InterruptedException e) {
+            // the client gave up, or the server was closed
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+        for (Socket s : sockets) {
+            s.close();
+        }
+    }
+}
