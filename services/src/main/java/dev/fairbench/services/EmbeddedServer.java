@@ -52,10 +52,28 @@ abstract class EmbeddedServer {
         try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
             retireLegacy();
             if (isRunning()) return false;
+            removeStalePidFile();
             Processes.requireFreePort(service, port);
             launch();
             return true;
         }
+    }
+
+    /**
+     * A pid file left by a server that is gone (killed, or its machine rebooted) names a pid that is dead or now
+     * belongs to another program; PostgreSQL refuses to start over the latter. Called under the lock when the server
+     * does not run: removes the file, with one line on stderr.
+     */
+    private void removeStalePidFile() {
+        OptionalLong stale = Processes.readPidFile(pidFile());
+        if (stale.isEmpty()) return;
+        try {
+            java.nio.file.Files.deleteIfExists(pidFile());
+        } catch (java.io.IOException e) {
+            throw new ServiceException("cannot remove the stale " + pidFile() + ": " + e.getMessage(), e);
+        }
+        System.err.println(service + ": removed the stale " + pidFile() + " (pid " + stale.getAsLong()
+                + " is not a running " + service + ")");
     }
 
     /**

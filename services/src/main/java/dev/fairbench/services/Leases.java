@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  * {@code <dataDir>/leases/<service>-<port>/<pid>-<n>}. On close a scope drops its lease, and the server is stopped
  * when the marker is there and no live process holds a lease any more: so two test JVMs sharing a server started by
  * the first do not lose it when the first ends, and an explicit {@code services start} (which removes the marker)
- * keeps the server up for good. Callers hold {@link ServiceLock}.
+ * keeps the server up for good. A lease file holds its process's start instant, so that a lease whose pid was
+ * reused by a later process counts as dead. Callers hold {@link ServiceLock}.
  */
 final class Leases {
     private static final AtomicLong NEXT = new AtomicLong();
@@ -30,7 +31,7 @@ final class Leases {
         try {
             Files.createDirectories(dir);
             Path lease = dir.resolve(ProcessHandle.current().pid() + "-" + NEXT.incrementAndGet());
-            Files.writeString(lease, "");
+            Files.writeString(lease, startOf(ProcessHandle.current().pid()));
             return lease;
         } catch (IOException e) {
             throw new ServiceException("cannot write a lease under " + dir + ": " + e.getMessage(), e);
@@ -48,7 +49,8 @@ final class Leases {
         try (Stream<Path> leases = Files.list(dir)) {
             for (Path lease : leases.toList()) {
                 long pid = Long.parseLong(lease.getFileName().toString().split("-", 2)[0]);
-                if (Processes.isAlive(pid)) {
+                // A lease whose pid was reused by a later process is stale: the holder is told by its start time.
+                if (Processes.isAlive(pid) && Files.readString(lease).equals(startOf(pid))) {
                     live = true;
                 } else {
                     deleteQuietly(lease);
@@ -58,6 +60,11 @@ final class Leases {
             return true; // unsure: better to leave a server running than to pull it from under someone
         }
         return live;
+    }
+
+    /** When process {@code pid} started, as an ISO instant, or "" when that cannot be read. */
+    static String startOf(long pid) {
+        return ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Object::toString).orElse("");
     }
 
     void markStartedByScope() {

@@ -56,6 +56,36 @@ class ServicesTest {
     }
 
     @Test
+    void aStalePidFileWhosePidWasReusedIsRemovedAndTheServerStarts() throws Exception {
+        SERVICES.start(); // makes the cluster the pid file goes into
+        SERVICES.stop();
+        // postmaster.pid naming a live process that is not PostgreSQL (this JVM): PostgreSQL alone refuses it
+        java.nio.file.Path pidFile = SERVICES.postgres().pidFile();
+        String ownPid = Long.toString(ProcessHandle.current().pid());
+        Files.writeString(pidFile, ownPid + "\n" + pidFile.getParent() + "\n");
+        Files.writeString(SERVICES.redis().pidFile(), ownPid + "\n");
+
+        assertThat(SERVICES.postgres().start()).isTrue();
+        assertThat(SERVICES.redis().start()).isTrue();
+
+        assertThat(SERVICES.postgres().pid()).isPresent().isNotEqualTo(OptionalLong.of(ProcessHandle.current().pid()));
+        assertThat(queryInt(SERVICES.urls().postgresUrl(), "SELECT 3")).isEqualTo(3);
+        assertThat(SERVICES.redis().ping()).isTrue();
+    }
+
+    @Test
+    void aLeaseWhosePidWasReusedDoesNotKeepTheServerUp() throws Exception {
+        java.nio.file.Path dataDir = Files.createTempDirectory("leases");
+        Leases leases = new Leases(dataDir, "redis", 1);
+        java.nio.file.Path lease = leases.acquire();
+        assertThat(leases.anyLiveHolder()).as("this JVM holds it").isTrue();
+
+        Files.writeString(lease, "2000-01-01T00:00:00Z"); // the same pid, but a process started long ago
+        assertThat(leases.anyLiveHolder()).isFalse();
+        assertThat(lease).doesNotExist();
+    }
+
+    @Test
     void startIsIdempotent() {
         SERVICES.start();
         OptionalLong postgresPid = SERVICES.postgres().pid();
