@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code fairbench compare DIR_A DIR_B [--format text|md|json]}: per app and route, the ratio B/A of req/s, p99,
  * app CPU per request and peak RSS ({@link Comparison}). A directory without a readable results.json is a usage
- * error (exit 2, one line).
+ * error (exit 2, one line); one that does not match the schema is one line per problem, naming the file and
+ * JSON path.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare two results directories: per app and route, the ratio B/A of req/s, p99 latency, "
@@ -57,7 +58,7 @@ public final class CompareCommand implements Runnable {
         try {
             return ResultsStore.read(dir);
         } catch (ResultsException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
     }
 }

@@ -8,7 +8,8 @@ import picocli.CommandLine;
  *
  * <p>Exit codes: {@value #OK} success; {@value #FAILURE} the command failed (a service did not start, a database
  * could not be reached, a check did not pass); {@value #USAGE} usage error (unknown command or option, a malformed
- * value such as a {@code --pg-url} that is not a PostgreSQL URL). Errors are one line on stderr; set
+ * value such as a {@code --pg-url} that is not a PostgreSQL URL, a results.json that does not match its schema).
+ * Errors are one line on stderr (a results.json that does not match its schema: one line per problem); set
  * {@code FAIRBENCH_DEBUG=1} to get the stack trace of a failure as well.
  */
 public final class Fairbench {
@@ -41,6 +42,14 @@ public final class Fairbench {
         String message = e.getMessage() == null ? "" : e.getMessage()
                 .replaceAll("is not a (double|float)\\b", "is not a number")
                 .replaceAll("is not an? (int|long|short)\\b", "is not a whole number");
+        // a results.json that does not match the schema: one line per problem, each naming the file and JSON path
+        if (e.getCause() instanceof dev.fairbench.results.ResultsException r && !r.problems().isEmpty()) {
+            for (String problem : r.problems()) {
+                err.println(name + ": " + oneLine(problem));
+            }
+            err.flush();
+            return USAGE;
+        }
         String hint = "see '" + name + " --help'";
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
             hint = "did you mean " + String.join(" or ", unmatched.getSuggestions()) + "? " + hint;

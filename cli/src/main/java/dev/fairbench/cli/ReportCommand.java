@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
  * {@code fairbench report DIR [--lang en|uk] [--summary]}: regenerates the Markdown and HTML reports of a results directory
  * from its results.json alone, and prints the files written; with {@code --summary} prints the Markdown summary
  * that docs/benchmarks.md quotes instead. A directory without a readable results.json is a
- * usage error (exit 2, one line).
+ * usage error (exit 2, one line); one that does not match the schema is one line per problem, naming the file
+ * and JSON path.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Regenerate report.md and report.html of a results directory from its results.json alone.",
@@ -57,7 +58,7 @@ public final class ReportCommand implements Runnable {
                 out.flush();
                 return;
             } catch (ResultsException e) {
-                throw new ParameterException(spec.commandLine(), e.getMessage());
+                throw new ParameterException(spec.commandLine(), e.getMessage(), e);
             }
         }
         try {
@@ -65,7 +66,7 @@ public final class ReportCommand implements Runnable {
                 out.println("wrote " + file);
             }
         } catch (ResultsException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         } catch (IOException e) {
             throw new Fairbench.CommandFailure("cannot write the report into " + dir + ": " + e.getMessage(), e);
         }

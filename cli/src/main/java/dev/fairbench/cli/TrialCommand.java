@@ -54,10 +54,32 @@ abstract class TrialCommand implements Callable<Integer> {
     }
 
     /**
+     * A trial that starts new results replaces results.json and the reports of its output directory: one that is not
+     * empty (results of an earlier trial, or anything else) is a usage error unless {@code --force}, so a mistyped
+     * {@code -o} does not overwrite a measurement. Nothing is deleted under {@code --force} either.
+     */
+    final void refuseToReplace(Path dir) throws java.io.IOException {
+        if (trial.force || !java.nio.file.Files.isDirectory(dir)) {
+            return;
+        }
+        try (var entries = java.nio.file.Files.list(dir)) {
+            List<String> names = entries.map(p -> p.getFileName().toString()).sorted().limit(4).toList();
+            if (!names.isEmpty()) {
+                throw new ParameterException(spec.commandLine(), dir + " is not empty (" + String.join(", ", names)
+                        + (names.size() == 4 ? ", ..." : "") + "): pass --force to write over its results, or choose "
+                        + "another -o");
+            }
+        }
+    }
+
+    /**
      * Runs the loop with {@code passes} holding the machine-wide lock (waiting for it, or failing under
      * {@code --no-wait}); see the exit codes above.
      */
     final int runTrial(TrialOptions options, List<Pass> passes) throws Exception {
+        if (passes.getFirst().startsNewResults()) {
+            refuseToReplace(options.outputDir());
+        }
         TrialLoop loop = new TrialLoop(options, passes, System.out, RunCommand.isTerminal());
         try (MachineLock held = lock.acquire(options.commandLine(), System.out::println)) {
             loop.run();

@@ -39,8 +39,13 @@ public final class TrialOptionsMixin {
 
     @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Results directory; an existing one of "
             + "'fairbench run' gains profiles and capacity searches (default: a new results/<UTC timestamp>/, with "
-            + "-profile or -capacity for those commands).")
+            + "-profile or -capacity for those commands). 'fairbench run' refuses a directory that is not empty "
+            + "unless --force.")
     Path output;
+
+    @Option(names = "--force", description = "Let 'fairbench run' write into an -o directory that is not empty, "
+            + "replacing its results.json and reports (other files in it are left as they are).")
+    boolean force;
 
     @Option(names = "--lang", split = ",", paramLabel = "LANG", defaultValue = "en,uk",
             description = "Report languages: en, uk or both (default: ${DEFAULT-VALUE}).")

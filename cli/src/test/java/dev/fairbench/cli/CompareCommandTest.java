@@ -48,6 +48,18 @@ class CompareCommandTest {
     }
 
     @Test
+    void resultsNotMatchingTheSchemaAreOneLinePerProblemAndExitTwo() throws Exception {
+        ReportCommandTest.writeBroken(b);
+        ReportCommandTest.Result r = ReportCommandTest.run("compare", a.toString(), b.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Fairbench.USAGE);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).doesNotContain("Exception");
+        assertThat(r.err().lines()).hasSizeGreaterThanOrEqualTo(2)
+                .allMatch(l -> l.startsWith("fairbench compare: " + b.resolve("results.json") + ": $"))
+                .anyMatch(l -> l.contains(": $.setup: "));
+    }
+
+    @Test
     void badDirectoryOrFormatIsOneLineAndExitTwo() {
         ReportCommandTest.Result r = ReportCommandTest.run("compare", a.toString(), root.resolve("x").toString());
         assertThat(r.exitCode()).isEqualTo(Fairbench.USAGE);

@@ -78,4 +78,29 @@ class ReportCommandTest {
         assertThat(german.err()).contains("en, uk");
         assertThat(dir.resolve("report.de.md")).doesNotExist();
     }
+
+    /** SmallResults as written, then without its setup and with a negative count: two schema problems. */
+    static void writeBroken(Path dir) throws Exception {
+        ResultsStore.write(dir, SmallResults.session(1.0));
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(dir.resolve("results.json").toFile());
+        tree.remove("setup");
+        tree.put("contract_version", -1);
+        mapper.writeValue(dir.resolve("results.json").toFile(), tree);
+    }
+
+    @Test
+    void resultsNotMatchingTheSchemaAreOneLinePerProblemAndExitTwo() throws Exception {
+        writeBroken(dir);
+        String file = dir.resolve("results.json").toString();
+        for (Result r : java.util.List.of(run("report", dir.toString()), run("report", dir.toString(), "--summary"))) {
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Fairbench.USAGE);
+            assertThat(r.err()).doesNotContain("NullPointerException", "Exception");
+            assertThat(r.err().lines()).hasSizeGreaterThanOrEqualTo(2).allMatch(l -> l.startsWith("fairbench report: " + file + ": $"));
+            assertThat(r.err().lines()).anyMatch(l -> l.contains(": $.setup: "))
+                    .anyMatch(l -> l.contains(": $.contract_version: "));
+        }
+        assertThat(dir.resolve("report.md")).doesNotExist();
+    }
 }

@@ -141,6 +141,22 @@ class RunnerCommandsTest {
     }
 
     @Test
+    void runRefusesANonEmptyOutputDirectoryWithoutForce() throws IOException {
+        Path reg = registry("ok");
+        Path results = Files.createDirectories(dir.resolve("earlier"));
+        Files.writeString(results.resolve("results.json"), "{\"kept\": true}\n");
+        CliTest.Result r = CliTest.run("run", "--registry", reg.toString(), "--routes", "hello", "-o",
+                results.toString());
+        assertThat(r.exitCode()).isEqualTo(Fairbench.USAGE);
+        assertThat(r.errLines()).hasSize(1).first().asString().startsWith("fairbench run: " + results.toAbsolutePath()
+                + " is not empty (results.json): pass --force");
+        assertThat(Files.readString(results.resolve("results.json"))).isEqualTo("{\"kept\": true}\n");
+        try (var entries = Files.list(results)) {
+            assertThat(entries).hasSize(1);
+        }
+    }
+
+    @Test
     void appsListsStatesAndBadEntries() throws IOException {
         Path reg = registry("ok", "rusty:toolchains = [\"no-such-cargo\"]", "typo:strat = \"x\"");
         CliTest.Result r = CliTest.run("apps", "--registry", reg.toString());

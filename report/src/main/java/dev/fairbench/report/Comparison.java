@@ -1,5 +1,7 @@
 package dev.fairbench.report;
 
+import dev.fairbench.report.render.MarkdownRenderer;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -269,7 +271,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
 
     /** A GitHub-flavoured Markdown table, then the unmatched apps. */
     public String markdown() {
-        StringBuilder out = new StringBuilder("A: `" + a + "`, B: `" + b + "`\n\n|");
+        StringBuilder out = new StringBuilder("A: " + codeSpan(a) + ", B: " + codeSpan(b) + "\n\n|");
         HEADER.forEach(h -> out.append(' ').append(h).append(" |"));
         out.append("\n|");
         for (int i = 0; i < HEADER.size(); i++) {
@@ -278,19 +280,43 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         out.append('\n');
         for (List<String> row : tableCells()) {
             out.append('|');
-            row.forEach(c -> out.append(' ').append(c.replace("|", "\\|")).append(" |"));
+            row.forEach(c -> out.append(' ').append(MarkdownRenderer.cell(c)).append(" |"));
             out.append('\n');
         }
         if (!verdicts.isEmpty()) {
             out.append("\n| route | verdict A | verdict B | cells agreeing |\n| --- | --- | --- | ---: |\n");
             for (VerdictRow v : verdicts) {
-                out.append("| ").append(v.route()).append(" | ").append(v.verdictA()).append(" | ").append(v.verdictB())
+                out.append("| ").append(MarkdownRenderer.cell(String.valueOf(v.route()))).append(" | ")
+                        .append(MarkdownRenderer.cell(String.valueOf(v.verdictA()))).append(" | ")
+                        .append(MarkdownRenderer.cell(String.valueOf(v.verdictB())))
                         .append(" | ").append(v.cellsAgreeing()).append('/').append(v.cells()).append(" |\n");
             }
         }
         out.append(agreement());
-        unmatched(out);
+        unmatchedMarkdown(out);
         return out.toString();
+    }
+
+    /** A directory as inline code: one line, delimited by more backticks than it holds in a row. */
+    private static String codeSpan(String text) {
+        String line = text.replaceAll("[\\p{Cntrl}\\u2028\\u2029]+", " ");
+        String fence = "`";
+        while (line.contains(fence)) {
+            fence += "`";
+        }
+        boolean pad = line.startsWith("`") || line.endsWith("`");
+        return fence + (pad ? " " + line + " " : line) + fence;
+    }
+
+    private void unmatchedMarkdown(StringBuilder out) {
+        if (!onlyInA.isEmpty()) {
+            out.append("\nonly in A: ")
+                    .append(String.join(", ", onlyInA.stream().map(MarkdownRenderer::escape).toList())).append('\n');
+        }
+        if (!onlyInB.isEmpty()) {
+            out.append("\nonly in B: ")
+                    .append(String.join(", ", onlyInB.stream().map(MarkdownRenderer::escape).toList())).append('\n');
+        }
     }
 
     private void unmatched(StringBuilder out) {

@@ -74,4 +74,17 @@ class ResultsStoreTest {
         Files.writeString(dir.resolve("results.json"), "{\"apps\": []}");
         assertThatThrownBy(() -> ResultsStore.read(dir)).hasMessageContaining("no schema_version");
     }
+
+    @Test
+    void resultsWithoutSetupAreRefusedWithTheFileAndPath() throws Exception {
+        ResultsStore.write(dir, SampleResults.build());
+        Path file = dir.resolve("results.json");
+        Files.writeString(file, Files.readString(file).replaceFirst("\"setup\"", "\"set_up\""));
+        assertThatThrownBy(() -> ResultsStore.read(dir)).isInstanceOfSatisfying(ResultsException.class, e -> {
+            assertThat(e.getMessage()).startsWith(file + ": $").doesNotContain("\n");
+            assertThat(e.problems()).anyMatch(p -> p.startsWith(file + ": $.setup: "))
+                    .anyMatch(p -> p.startsWith(file + ": $.set_up: "));
+            assertThat(e.problems()).isNotEmpty().allMatch(p -> p.startsWith(file + ": $") && !p.contains("\n"));
+        });
+    }
 }

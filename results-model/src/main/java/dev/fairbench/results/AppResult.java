@@ -12,7 +12,8 @@ import java.util.Optional;
  * @param language     language of the app, lower case, e.g. {@code java}, {@code go}, {@code rust}: bar colours
  *                     are chosen per language
  * @param status       measured, failed or skipped
- * @param reason       why the app failed or was skipped, one line in English; {@code null} when measured
+ * @param reason       why the app failed or was skipped, one line in English; for a measured app
+ *                     only when it is partial (interrupted after earlier rounds), else {@code null}
  * @param versions     the app's own stack versions (framework, driver, runtime), sorted by key
  * @param runtimeFlags runtime flags the app was started with, e.g. JVM options; empty when none
  * @param conformance  outcome of the conformance gate, or {@code null} when it did not run (skipped apps)

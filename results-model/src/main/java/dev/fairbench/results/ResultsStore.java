@@ -12,7 +12,15 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -21,6 +29,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads and writes {@code results.json} in a results directory.
@@ -28,7 +38,9 @@ import java.nio.file.StandardOpenOption;
  * <p>File format: UTF-8 JSON described by the JSON Schema {@value #SCHEMA_RESOURCE} (draft 2020-12) on the
  * classpath, the {@link Results} model with snake_case property names, two-space indentation, a final line
  * feed, map keys sorted, optional values left out. Timestamps are ISO-8601 instants. Reading ignores unknown
- * properties but refuses a {@code schema_version} other than {@link Results#SCHEMA_VERSION}.
+ * properties but refuses a {@code schema_version} other than {@link Results#SCHEMA_VERSION} and a file that does
+ * not match the schema, with one line per problem ({@link ResultsException#problems()}), so a hand-edited or
+ * truncated-by-hand file is named with its JSON paths instead of failing later on a missing value.
  *
  * <p>Writing is atomic: the JSON goes to {@code results.json.tmp} in the same directory, is forced to disk and
  * moved over {@code results.json}, so a crash or Ctrl-C leaves either the previous or the new file, never a
@@ -52,6 +64,65 @@ public final class ResultsStore {
             .build();
 
     private ResultsStore() {
+    }
+
+    /** The schema, loaded on first use: parsing it takes a moment that writers never need. */
+    private static final class SchemaHolder {
+        static final Schema SCHEMA = load();
+
+        private static Schema load() {
+            try (InputStream in = ResultsStore.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException("schema resource " + SCHEMA_RESOURCE + " is missing");
+                }
+                return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    private static final java.util.Set<String> PROPERTY_KEYWORDS =
+            java.util.Set.of("required", "additionalProperties", "unevaluatedProperties", "dependentRequired");
+
+    /** {@code $.apps[0].name}: a JSONPath of the validator's location, whatever notation it prints. */
+    private static String jsonPath(com.networknt.schema.path.NodePath location) {
+        StringBuilder path = new StringBuilder("$");
+        if (location != null) {
+            for (int i = 0; i < location.getNameCount(); i++) {
+                Object element = location.getElement(i);
+                path.append(element instanceof Integer index ? "[" + index + "]" : member(String.valueOf(element)));
+            }
+        }
+        return path.toString();
+    }
+
+    private static String member(String name) {
+        return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? "." + name
+                : "['" + name.replace("\\", "\\\\").replace("'", "\\'") + "']";
+    }
+
+    /**
+     * What is wrong with results JSON against the schema: one line per problem, {@code SOURCE: $.path: message},
+     * where a missing property is named in the path. Empty when the text matches the schema.
+     *
+     * @param source name of where the text came from, for the lines
+     */
+    public static List<String> schemaProblems(String json, String source) {
+        List<String> lines = new ArrayList<>();
+        for (Error error : SchemaHolder.SCHEMA.validate(json, InputFormat.JSON)) {
+            String path = jsonPath(error.getInstanceLocation());
+            String message = error.getMessage() == null ? error.getKeyword() : error.getMessage();
+            // a missing or unexpected property is named in the path, not only in the message
+            if (error.getProperty() != null && PROPERTY_KEYWORDS.contains(error.getKeyword())) {
+                path = path + member(error.getProperty());
+            }
+            String line = source + ": " + path + ": " + message.strip().replaceAll("\\s*\\R\\s*", " ");
+            if (!lines.contains(line)) {
+                lines.add(line);
+            }
+        }
+        return lines;
     }
 
     /** The results file of a directory. */
@@ -91,6 +162,10 @@ public final class ResultsStore {
             if (version.intValue() != Results.SCHEMA_VERSION) {
                 throw new ResultsException(source + " has schema_version " + version.intValue()
                         + "; this fairbench reads version " + Results.SCHEMA_VERSION);
+            }
+            List<String> problems = schemaProblems(json, source);
+            if (!problems.isEmpty()) {
+                throw new ResultsException(problems);
             }
             return MAPPER.treeToValue(tree, Results.class);
         } catch (JsonProcessingException e) {

@@ -146,15 +146,39 @@ public final class MarkdownRenderer {
             List<String> row = t.rows().get(r);
             md.append('|');
             for (int i = 0; i < row.size(); i++) {
-                String cell = escape(row.get(i)).replace("\n", " ");
+                String cell = escape(row.get(i));
                 md.append(' ').append(t.alert(r, i) ? "**" + cell + "**" : cell).append(" |");
             }
             md.append('\n');
         }
     }
 
-    /** Escapes the characters Markdown would interpret inside running text and table cells. */
-    static String escape(String text) {
+    /**
+     * The least a table cell of plain figures and names needs, for tables built outside these blocks (the
+     * comparison): one line, {@code |} escaped, no HTML tag or entity; other Markdown characters are left as they
+     * are.
+     */
+    public static String cell(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\\', '|' -> out.append('\\').append(c);
+                case '<' -> out.append("&lt;");
+                case '&' -> out.append("&amp;");
+                case '\u0085', '\u2028', '\u2029' -> out.append(' ');
+                default -> out.append(Character.isISOControl(c) ? ' ' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * Escapes the characters Markdown would interpret inside running text and table cells: a line break (or any
+     * other control character) becomes a space, so a name cannot end a table row or a heading and start a block of
+     * its own; {@code |} cannot split a cell; {@code <} and {@code &} cannot start HTML or an entity.
+     */
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -162,7 +186,14 @@ public final class MarkdownRenderer {
                 case '\\', '*', '_', '`', '[', ']', '|', '#' -> out.append('\\').append(c);
                 case '<' -> out.append("&lt;");
                 case '&' -> out.append("&amp;");
-                default -> out.append(c);
+                case '\r' -> {
+                    out.append(' ');
+                    if (i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        i++;
+                    }
+                }
+                case '\n', '\u0085', '\u2028', '\u2029' -> out.append(' ');
+                default -> out.append(Character.isISOControl(c) && c != '\t' ? ' ' : c);
             }
         }
         return out.toString();
