@@ -29,10 +29,23 @@ public final class VerdictsBuilder {
     private final Results results;
     private final Messages m;
     private final List<Block> out = new ArrayList<>();
+    /** Level of every heading in the summary, which goes under a heading of the document that quotes it. */
+    private static final int SUMMARY_LEVEL = 4;
+    /** 0 in the report (each section at its own level), else {@link #SUMMARY_LEVEL}. */
+    private final int fixedLevel;
 
     private VerdictsBuilder(Results results, Messages m) {
+        this(results, m, 0);
+    }
+
+    private VerdictsBuilder(Results results, Messages m, int fixedLevel) {
         this.results = results;
         this.m = m;
+        this.fixedLevel = fixedLevel;
+    }
+
+    private Heading heading(int reportLevel, String text, String anchor) {
+        return new Heading(fixedLevel == 0 ? reportLevel : fixedLevel, text, anchor);
     }
 
     /** The verdicts section, for the top of the report. */
@@ -53,10 +66,11 @@ public final class VerdictsBuilder {
 
     /**
      * The summary that docs/benchmarks.md quotes: what was measured and how, the verdicts, the cost per request,
-     * the cost runs and the interference, in that order.
+     * the cost runs and the interference, in that order, every heading at level 4 (it goes under the document's
+     * own headings).
      */
     public static List<Block> summary(Results results, Messages m) {
-        VerdictsBuilder b = new VerdictsBuilder(results, m);
+        VerdictsBuilder b = new VerdictsBuilder(results, m, SUMMARY_LEVEL);
         var s = results.setup();
         b.out.add(new Paragraph(m.get("summary.setup", s.host().cpuModel(), m.integer(s.host().logicalCpus()),
                 s.gitCommit() == null ? "?" : s.gitCommit().substring(0, Math.min(12, s.gitCommit().length()))
@@ -77,7 +91,7 @@ public final class VerdictsBuilder {
     private void verdictTable() {
         List<RouteVerdict> verdicts = RouteVerdict.of(results);
         if (verdicts.isEmpty()) return;
-        out.add(new Heading(3, m.get("verdicts"), "verdicts"));
+        out.add(heading(3, m.get("verdicts"), "verdicts"));
         out.add(new Paragraph(m.get("verdicts.intro")));
         List<List<String>> rows = new ArrayList<>();
         for (RouteVerdict v : verdicts) {
@@ -109,7 +123,7 @@ public final class VerdictsBuilder {
     }
 
     private void costPerRequest() {
-        out.add(new Heading(2, m.get("cost"), "cost"));
+        out.add(heading(2, m.get("cost"), "cost"));
         out.add(new Paragraph(m.get("cost.intro")));
         List<List<String>> rows = new ArrayList<>();
         for (String route : results.setup().routes()) {
@@ -177,7 +191,7 @@ public final class VerdictsBuilder {
             }
         }
         if (rows.isEmpty()) return;
-        out.add(new Heading(3, m.get("costruns"), "cost-runs"));
+        out.add(heading(3, m.get("costruns"), "cost-runs"));
         out.add(new Paragraph(m.get("costruns.intro")));
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.offered"), m.get("col.rps"),
                 m.get("col.cpu.app"), m.get("col.cpu.total"), "p50", "p90", "p99", "p99.9", m.get("col.errors")),
@@ -185,7 +199,7 @@ public final class VerdictsBuilder {
     }
 
     private void interference() {
-        out.add(new Heading(3, m.get("interference"), "interference"));
+        out.add(heading(3, m.get("interference"), "interference"));
         List<List<String>> rows = new ArrayList<>();
         double worst = 0;
         boolean watched = false;
