@@ -23,7 +23,8 @@ import java.util.Locale;
 /**
  * Two sessions side by side (e.g. two runs of the same commit, to see whether the numbers hold): for every app
  * (matched by name) and route summarized in both, the ratio B/A of
- * throughput, p99 latency, app CPU per request and peak RSS. A ratio above 1 means B has more of it (for
+ * throughput, p99 latency, app CPU per request and peak RSS, and of app CPU per request in the cost runs (one run
+ * each at a fixed rate, where it compares like with like when both runs were offered the same rate). A ratio above 1 means B has more of it (for
  * throughput that is better, for the others worse). For req/s and app CPU per request the ratio over the rounds
  * comes with its 95% interval, and an interval that includes 1 says "no change" (as hyperfine's "± … times"). Ratios are {@code null} when either side lacks the value or
  * A's value is zero.
@@ -90,11 +91,19 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
      *                                 ({@link Intervals#ratioOfRounds}), or {@code null} when a side has fewer than
      *                                 two rounds; an interval that includes 1 is no change
      * @param appCpuPerRequestChange   the same for app CPU per request
+     * @param costRateA                offered req/s of A's cost run (one run at a fixed rate), or {@code null}
+     * @param costRateB                the same in B
+     * @param costAppCpuPerRequestRatio B/A of app CPU time per request in the cost runs, or {@code null} when a side
+     *                                 has none; one run each, so no interval
      */
     public record Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
                       Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio,
-                      Interval requestsPerSecondChange, Interval appCpuPerRequestChange) {
+                      Interval requestsPerSecondChange, Interval appCpuPerRequestChange,
+                      Double costRateA, Double costRateB, Double costAppCpuPerRequestRatio) {
     }
+
+    /** Relative difference between two runs of the same thing that the run-to-run check tolerates (issue 10). */
+    public static final double TOLERANCE = 0.05;
 
     /** Compares the summaries of two sessions. */
     public static Comparison of(String labelA, Results a, String labelB, Results b) {
@@ -124,7 +133,9 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                         change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
                                 RunResult::requestsPerSecond),
                         change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
-                                RouteVerdict::appCpuUsPerRequest)));
+                                RouteVerdict::appCpuUsPerRequest),
+                        offered(routeA.cost()), offered(appB.route(routeA.route()).orElseThrow().cost()),
+                        costRatio(appB.route(routeA.route()).orElseThrow().cost(), routeA.cost())));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -189,13 +200,25 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         return app.routes().stream().anyMatch(r -> r.summary() != null);
     }
 
+    private static Double offered(RunResult cost) {
+        return cost == null ? null : cost.offeredRatePerSecond();
+    }
+
+    private static Double costRatio(RunResult costB, RunResult costA) {
+        if (costA == null || costB == null || costA.requestsCompleted() == 0 || costB.requestsCompleted() == 0) {
+            return null;
+        }
+        return ratio(RouteVerdict.appCpuUsPerRequest(costB), RouteVerdict.appCpuUsPerRequest(costA));
+    }
+
     private static Double ratio(Double b, Double a) {
         return a == null || b == null || a == 0 ? null : b / a;
     }
 
     private static final List<String> HEADER =
             List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A",
-                    "req/s B/A over rounds [95%]", "CPU/req B/A over rounds [95%]");
+                    "req/s B/A over rounds [95%]", "CPU/req B/A over rounds [95%]", "fixed rate A / B",
+                    "CPU/req B/A at fixed rate");
 
     private List<List<String>> tableCells() {
         List<List<String>> cells = new ArrayList<>();
@@ -204,7 +227,10 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                     String.format(Locale.ROOT, "%.0f", r.requestsPerSecondB()), ratioText(r.requestsPerSecondRatio()),
                     ratioText(r.p99Ratio()), ratioText(r.appCpuPerRequestRatio()), ratioText(r.rssRatio()),
                     changeText(r.requestsPerSecondChange(), "B faster", "B slower"),
-                    changeText(r.appCpuPerRequestChange(), "B costlier", "B cheaper")));
+                    changeText(r.appCpuPerRequestChange(), "B costlier", "B cheaper"),
+                    r.costRateA() == null || r.costRateB() == null ? "-"
+                            : String.format(Locale.ROOT, "%.0f / %.0f", r.costRateA(), r.costRateB()),
+                    ratioText(r.costAppCpuPerRequestRatio())));
         }
         return cells;
     }
@@ -254,19 +280,36 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         return out.toString();
     }
 
-    /** The two figures of run-to-run stability: the largest app CPU difference and the verdict cells agreeing. */
+    /**
+     * The figures of run-to-run stability: for app CPU per request in the closed-loop rounds and in the cost runs,
+     * the largest difference and how many rows stay within {@link #TOLERANCE}; the verdict cells agreeing.
+     */
     private String agreement() {
         StringBuilder out = new StringBuilder("\n");
-        Row worst = largestCpuDifference();
-        if (worst != null) {
-            out.append(String.format(Locale.ROOT, "app CPU per request: largest difference %+.1f%% (%s %s)%n",
-                    (worst.appCpuPerRequestRatio() - 1) * 100, worst.app(), worst.route()));
+        stability(out, "app CPU per request", Row::appCpuPerRequestRatio);
+        stability(out, "app CPU per request at the fixed rate", Row::costAppCpuPerRequestRatio);
+        long ratesDiffering = rows.stream().filter(r -> r.costRateA() != null && r.costRateB() != null
+                && Math.abs(r.costRateB() / r.costRateA() - 1) > 0.01).count();
+        if (ratesDiffering > 0) {
+            out.append(String.format(Locale.ROOT, "fixed rates differ by more than 1%% in %d of %d rows"
+                    + " (give both runs the same --cost-rate to compare like with like)%n", ratesDiffering, rows.size()));
         }
         if (cells() > 0) {
             out.append(String.format(Locale.ROOT, "verdict cells agreeing: %d of %d (%.0f%%)%n", cellsAgreeing(), cells(),
                     100.0 * cellsAgreeing() / cells()));
         }
         return out.toString();
+    }
+
+    private void stability(StringBuilder out, String what, java.util.function.Function<Row, Double> ratio) {
+        List<Row> measured = rows.stream().filter(r -> ratio.apply(r) != null).toList();
+        if (measured.isEmpty()) return;
+        Row worst = measured.stream()
+                .max(java.util.Comparator.comparingDouble(r -> Math.abs(ratio.apply(r) - 1))).orElseThrow();
+        long within = measured.stream().filter(r -> Math.abs(ratio.apply(r) - 1) <= TOLERANCE + 1e-9).count();
+        out.append(String.format(Locale.ROOT, "%s: largest difference %+.1f%% (%s %s); within %.0f%% in %d of %d%n",
+                what, (ratio.apply(worst) - 1) * 100, worst.app(), worst.route(), TOLERANCE * 100, within,
+                measured.size()));
     }
 
     /** A GitHub-flavoured Markdown table, then the unmatched apps. */

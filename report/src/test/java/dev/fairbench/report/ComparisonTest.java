@@ -66,6 +66,38 @@ class ComparisonTest {
     }
 
     @Test
+    void costRunsAreComparedAtTheirFixedRateAndSayWhenTheRatesDiffer() {
+        Results a = SampleResults.build();
+        AppResult vertx = a.app("vertx").orElseThrow();
+        RouteResult index = vertx.route("index").orElseThrow();
+        dev.fairbench.results.RunResult cost = index.cost();
+        assertThat(cost).as("the sample has a cost run on the index").isNotNull();
+        dev.fairbench.results.Resources r = cost.resources();
+        dev.fairbench.results.RunResult costlier = new dev.fairbench.results.RunResult(cost.run(), cost.startedAt(),
+                cost.durationSeconds(), cost.requestsCompleted(), cost.requestsPerSecond(), cost.status2xx(),
+                cost.status3xx(), cost.status4xx(), cost.status5xx(), cost.connectErrors(), cost.readErrors(),
+                cost.writeErrors(), cost.timeouts(), cost.latency(), cost.hlog(),
+                new dev.fairbench.results.Resources(r.appCpuSeconds() * 1.1, r.postgresCpuSeconds(),
+                        r.redisCpuSeconds(), r.appRssPeakBytes(), r.appContextSwitches(), r.gcCollections(),
+                        r.gcPauseSeconds()),
+                cost.offeredRatePerSecond() * 1.2, cost.cpuUse(), cost.interference());
+        Results b = a.withApp(vertx.withRoute(index.withCost(costlier)));
+
+        Comparison c = Comparison.of("a", a, "b", b);
+
+        Comparison.Row row = c.rows().stream().filter(x -> x.app().equals("vertx") && x.route().equals("index"))
+                .findFirst().orElseThrow();
+        assertThat(row.costAppCpuPerRequestRatio()).isCloseTo(1.1, within(1e-9));
+        assertThat(row.costRateB() / row.costRateA()).isCloseTo(1.2, within(1e-9));
+        long costRows = c.rows().stream().filter(x -> x.costAppCpuPerRequestRatio() != null).count();
+        assertThat(c.text())
+                .contains("app CPU per request at the fixed rate: largest difference +10.0% (vertx index); within 5% in "
+                        + (costRows - 1) + " of " + costRows)
+                .contains("fixed rates differ by more than 1% in 1 of " + c.rows().size());
+        assertThat(c.markdown()).contains("| 1.100 |");
+    }
+
+    @Test
     void aSessionComparedWithItselfAgreesEverywhere() {
         Results a = SampleResults.build();
         Comparison c = Comparison.of("a", a, "a", a);
@@ -73,7 +105,8 @@ class ComparisonTest {
         assertThat(c.cellsAgreeing()).isEqualTo(24);
         assertThat(c.largestCpuDifference().appCpuPerRequestRatio()).isEqualTo(1.0);
         assertThat(c.text()).contains("verdict cells agreeing: 24 of 24 (100%)")
-                .contains("app CPU per request: largest difference +0.0%");
+                .contains("app CPU per request: largest difference +0.0%")
+                .doesNotContain("fixed rates differ");
         assertThat(c.verdicts()).extracting(Comparison.VerdictRow::verdictA)
                 .contains("winner vertx (req/s)", "winner vertx (app CPU)");
     }
