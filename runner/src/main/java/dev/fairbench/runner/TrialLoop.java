@@ -340,6 +340,8 @@ public final class TrialLoop {
     private void hostile(Gate g, AppEntry e, AppProcess app) {
         String name = e.name();
         List<HostileChecker.Result> results = g.hostile(e, app.port());
+        // Ctrl-C during the suite: its cases read "interrupted", which is no finding about the app
+        if (Thread.currentThread().isInterrupted()) return;
         if (results.isEmpty()) {
             progress.line("[" + name + "] hostile: skipped (it does not serve /hello, /phash and /post/{slug})");
             return;
