@@ -83,6 +83,12 @@ public final class RunCommand extends TrialCommand {
             + "under 15 ms, then overload it at 1.2x: the pass of `fairbench capacity`, into the same results.")
     boolean capacity;
 
+    @Option(names = "--hostile", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also run the hostile suite (slow, huge and odd requests, docs/workload.md 5.1) once per app, "
+                    + "about 3 s, and report it as robustness; a failure is a finding, the app is still measured "
+                    + "(default: on; --no-hostile skips it).")
+    boolean hostile;
+
     @Override
     public Integer call() throws Exception {
         TimedRuns.Settings settings;
@@ -99,7 +105,7 @@ public final class RunCommand extends TrialCommand {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         TrialOptions options = options("", b -> b.apps(apps.apps()).routes(routes.routes())
-                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0));
+                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).hostile(hostile));
         // Profiles and capacity searches are passes of their own after the timed runs, never inside them.
         List<Pass> passes = new ArrayList<>(List.of(new TimedRuns(settings)));
         if (!noCost) passes.add(new CostRuns(cost));

@@ -69,6 +69,18 @@ class CliTest {
         }
     }
 
+    /** run records the hostile suite by default; --no-hostile turns it off (docs/workload.md 5.1, issue 15). */
+    @Test
+    void runHasTheHostileSuiteOnByDefault() {
+        assertThat(run("run", "--help").out()).contains("--[no-]hostile");
+        CommandLine on = Fairbench.commandLine();
+        on.parseArgs("run");
+        assertThat(((RunCommand) on.getSubcommands().get("run").getCommand()).hostile).isTrue();
+        CommandLine off = Fairbench.commandLine();
+        off.parseArgs("run", "--no-hostile");
+        assertThat(((RunCommand) off.getSubcommands().get("run").getCommand()).hostile).isFalse();
+    }
+
     @Test
     void noCommandOrAnUnknownOneIsAUsageError() {
         assertThat(run().exitCode()).isEqualTo(Fairbench.USAGE);

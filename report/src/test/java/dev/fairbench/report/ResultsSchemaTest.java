@@ -72,6 +72,27 @@ class ResultsSchemaTest {
         assertThat(validate(ResultsStore.toJson(full.withApp(vertx)))).isEmpty();
     }
 
+    /** robustness is optional: written as {@code case, passed, millis} and a detail only for a failure. */
+    @Test
+    void robustnessIsValidAndItsRulesHold() {
+        Results full = SampleResults.build();
+        String json = ResultsStore.toJson(full);
+        assertThat(json).contains("\"robustness\" : [", "\"case\" : \"stalled request head\"",
+                "\"detail\" : \"no answer and no close within 3000 ms\"");
+        assertThat(validate(json)).isEmpty();
+        AppResult vertx = full.app("vertx").orElseThrow();
+        String without = ResultsStore.toJson(full.withApp(vertx.withRobustness(List.of())));
+        assertThat(validate(without)).isEmpty();
+        assertThat(without.split("\"robustness\"", -1)).as("left out when empty").hasSize(2);
+        assertThat(json.split("\"robustness\"", -1)).hasSize(3);
+        String failedWithoutDetail = json.replaceFirst(
+                ",\\s*\"detail\" : \"no answer and no close within 3000 ms\"", "");
+        assertThat(failedWithoutDetail).isNotEqualTo(json);
+        assertThat(validate(failedWithoutDetail)).isNotEmpty();
+        assertThat(validate(json.replaceFirst("\"case\" :", "\"name\" :"))).isNotEmpty();
+        assertThat(validate(json.replaceFirst("\"millis\" : 2012", "\"millis\" : -1"))).isNotEmpty();
+    }
+
     @Test
     void hostileEditsAreRejected() {
         String json = ResultsStore.toJson(SampleResults.build());

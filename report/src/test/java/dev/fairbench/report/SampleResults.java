@@ -17,6 +17,7 @@ import dev.fairbench.results.Profile;
 import dev.fairbench.results.ProfileRoute;
 import dev.fairbench.results.Resources;
 import dev.fairbench.results.Results;
+import dev.fairbench.results.RobustnessCase;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RunResult;
 import dev.fairbench.results.Setup;
@@ -54,7 +55,7 @@ final class SampleResults {
         apps.add(measured("vertx", "Vert.x + pg-client", "java", 1.0, true, 0,
                 Map.of("vertx", "5.0.4", "vertx-pg-client", "5.0.4", "jte", "3.2.5"),
                 List.of("-Xms128m", "-Xmx256m", "-XX:+UseParallelGC"), List.of(POOL_SLICES))
-                .withProfile(profile(1.0, true)).withCapacity(List.of(capacity(1.0))));
+                .withProfile(profile(1.0, true)).withCapacity(List.of(capacity(1.0))).withRobustness(robustness(true)));
         apps.add(measured("spring", "Spring Boot MVC + JDBC", "java", 0.62, true, 0,
                 Map.of("spring-boot", "3.5.7", "hikaricp", "7.1.0", "pgjdbc", "42.7.14"),
                 List.of("-Xms128m", "-Xmx256m", "-XX:+UseParallelGC"),
@@ -63,7 +64,7 @@ final class SampleResults {
         apps.add(measured("go-nethttp", "Go net/http + pgx", "go", 0.85, false, 2,
                 Map.of("go", "1.25.4", "pgx", "5.7.6", "go-redis", "9.16.0"), List.of("GOMAXPROCS=1"),
                 List.of(POOL_SLICES))
-                .withProfile(profile(0.85, false)).withCapacity(List.of(capacity(0.85))));
+                .withProfile(profile(0.85, false)).withCapacity(List.of(capacity(0.85))).withRobustness(robustness(false)));
         apps.add(new AppResult("helidon", "Helidon SE 4", "java", AppStatus.FAILED,
                 "conformance gate failed: 1 of 64 cases differ", Map.of("helidon", "4.3.1"),
                 List.of("-Xms128m", "-Xmx256m"),
@@ -151,6 +152,17 @@ final class SampleResults {
         }
         return new AppResult(name, label, language, AppStatus.MEASURED, null, versions, flags,
                 new Conformance(64, List.of()), notEqualized, routes, null, List.of());
+    }
+
+    /** A few cases of the hostile suite; unless {@code allPass}, the stalled head is held open past its bound. */
+    private static List<RobustnessCase> robustness(boolean allPass) {
+        return List.of(
+                allPass ? new RobustnessCase("stalled request head", true, 2_012, null)
+                        : new RobustnessCase("stalled request head", false, 3_001,
+                        "no answer and no close within 3000 ms"),
+                new RobustnessCase("Content-Length 10^12 on /phash", true, allPass ? 4 : 2, null),
+                new RobustnessCase("64 KiB header", true, allPass ? 3 : 1, null),
+                new RobustnessCase("HEAD /post/{slug}", true, allPass ? 12 : 9, null));
     }
 
     private static Profile profile(double speed, boolean jvm) {

@@ -1,5 +1,7 @@
 package dev.fairbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,13 +25,16 @@ import java.util.Optional;
  * @param capacity     fixed-rate capacity searches, one per route searched; empty when none ran
  * @param logFile      the app's output (stdout and stderr) relative to the results directory, e.g.
  *                     {@code logs/vertx.log}, or {@code null} when the app never started
+ * @param robustness   the hostile suite's cases (docs/workload.md §5.1), in suite order; empty when it did not run
  */
 public record AppResult(String name, String label, String language, AppStatus status, String reason,
                         Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
                         List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
-                        List<CapacityResult> capacity, String logFile) {
+                        List<CapacityResult> capacity, String logFile,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RobustnessCase> robustness) {
 
     public AppResult {
+        robustness = Lists.copy(robustness);
         versions = Lists.sorted(versions);
         runtimeFlags = Lists.copy(runtimeFlags);
         notEqualized = Lists.copy(notEqualized);
@@ -46,16 +51,25 @@ public record AppResult(String name, String label, String language, AppStatus st
                 capacity, null);
     }
 
+    /** An app whose hostile suite did not run. */
+    public AppResult(String name, String label, String language, AppStatus status, String reason,
+                     Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                     List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                     List<CapacityResult> capacity, String logFile) {
+        this(name, label, language, status, reason, versions, runtimeFlags, conformance, notEqualized, routes, profile,
+                capacity, logFile, List.of());
+    }
+
     /** A copy with this log file. */
     public AppResult withLogFile(String newLogFile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, newLogFile);
+                notEqualized, routes, profile, capacity, newLogFile, robustness);
     }
 
     /** A copy with this conformance gate outcome. */
     public AppResult withConformance(Conformance newConformance) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, newConformance,
-                notEqualized, routes, profile, capacity, logFile);
+                notEqualized, routes, profile, capacity, logFile, robustness);
     }
 
     /** The measurements of this route, if it was measured. */
@@ -69,24 +83,30 @@ public record AppResult(String name, String label, String language, AppStatus st
         next.removeIf(r -> r.route().equals(route.route()));
         next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, next, profile, capacity, logFile);
+                notEqualized, next, profile, capacity, logFile, robustness);
     }
 
     /** A copy with this status and reason. */
     public AppResult withStatus(AppStatus newStatus, String newReason) {
         return new AppResult(name, label, language, newStatus, newReason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, logFile);
+                notEqualized, routes, profile, capacity, logFile, robustness);
     }
 
     /** A copy with this profile section. */
     public AppResult withProfile(Profile newProfile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, newProfile, capacity, logFile);
+                notEqualized, routes, newProfile, capacity, logFile, robustness);
     }
 
     /** A copy with these capacity searches. */
     public AppResult withCapacity(List<CapacityResult> newCapacity) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, newCapacity, logFile);
+                notEqualized, routes, profile, newCapacity, logFile, robustness);
+    }
+
+    /** A copy with these hostile suite results. */
+    public AppResult withRobustness(List<RobustnessCase> newRobustness) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, logFile, newRobustness);
     }
 }

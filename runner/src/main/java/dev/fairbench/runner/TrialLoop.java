@@ -9,6 +9,7 @@ import dev.fairbench.results.Host;
 import dev.fairbench.results.NotEqualized;
 import dev.fairbench.results.Pinning;
 import dev.fairbench.results.Results;
+import dev.fairbench.results.RobustnessCase;
 import dev.fairbench.results.ResultsException;
 import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Setup;
@@ -22,6 +23,7 @@ import dev.fairbench.workload.AppEnvironment;
 import dev.fairbench.workload.Route;
 import dev.fairbench.workload.conformance.ConformanceChecker;
 import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.conformance.HostileChecker;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -77,6 +79,8 @@ public final class TrialLoop {
     private final List<String> failures = new CopyOnWriteArrayList<>();
     /** Apps this trial added to the results. */
     private final Set<String> added = ConcurrentHashMap.newKeySet();
+    /** Apps whose hostile suite ran (once per app, the first time it passed the gate). */
+    private final Set<String> hostileDone = ConcurrentHashMap.newKeySet();
     /** Apps that failed: no later round or pass starts them. */
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     private volatile ResultsRecorder recorder;
@@ -325,7 +329,35 @@ public final class TrialLoop {
                     + gate.mismatches().getFirst().what();
         }
         progress.line("[" + name + "] conformance: " + gate.casesChecked() + " cases passed" + via);
+        if (o.hostile() && hostileDone.add(name)) hostile(g, e, app);
         return null;
+    }
+
+    /**
+     * The hostile suite against the app itself (not through the wire proxies), recorded as its robustness; a failed
+     * case is a finding, not a gate: the app is measured all the same.
+     */
+    private void hostile(Gate g, AppEntry e, AppProcess app) {
+        String name = e.name();
+        List<HostileChecker.Result> results = g.hostile(e, app.port());
+        // Ctrl-C during the suite: its cases read "interrupted", which is no finding about the app
+        if (Thread.currentThread().isInterrupted()) return;
+        if (results.isEmpty()) {
+            progress.line("[" + name + "] hostile: skipped (it does not serve /hello, /phash and /post/{slug})");
+            return;
+        }
+        long failed = results.stream().filter(r -> !r.passed()).count();
+        progress.line("[" + name + "] hostile: " + (results.size() - failed) + " of " + results.size() + " cases passed");
+        if (failed > 0) {
+            progress.line(HostileChecker.describe(results.stream().filter(r -> !r.passed()).toList()).stripTrailing());
+        }
+        recorder.update(name, a -> a.withRobustness(robustness(results)));
+    }
+
+    /** The hostile suite's results as the results model records them. */
+    static List<RobustnessCase> robustness(List<HostileChecker.Result> results) {
+        return results.stream().map(r -> new RobustnessCase(r.name(), r.passed(), r.millis(),
+                r.passed() ? null : r.problem())).toList();
     }
 
     private int pgConnections() {

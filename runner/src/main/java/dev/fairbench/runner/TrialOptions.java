@@ -59,6 +59,7 @@ public final class TrialOptions {
     private final ServiceOptions services;
     private final String commandLine;
     private final Guard guard;
+    private final boolean hostile;
 
     private TrialOptions(Builder b, TrialOptions p) {
         repoRoot = pick(b.repoRoot, p == null ? null : p.repoRoot, null, "the repository root");
@@ -77,6 +78,7 @@ public final class TrialOptions {
         registryFile = pick(b.registryFile, p == null ? null : p.registryFile, () -> repoRoot.resolve("apps.toml"), null);
         commandLine = pick(b.commandLine, p == null ? null : p.commandLine, () -> "fairbench", null);
         guard = pick(b.guard, p == null ? null : p.guard, Guard::defaults, null);
+        hostile = pick(b.hostile, p == null ? null : p.hostile, () -> false, null);
 
         if (routes.isEmpty()) throw new IllegalArgumentException("no route given");
         if (connections < 1) throw new IllegalArgumentException("--connections must be at least 1");
@@ -179,6 +181,15 @@ public final class TrialOptions {
         return guard;
     }
 
+    /**
+     * Run the hostile suite (docs/workload.md §5.1) once per app, the first time it passes the conformance gate, and
+     * record it as the app's robustness ({@code false} unless set; {@code fairbench run} sets it unless
+     * {@code --no-hostile}).
+     */
+    public boolean hostile() {
+        return hostile;
+    }
+
     /** Collects values; each unset one comes from the parent, else from the default. Not thread-safe. */
     public static final class Builder {
         private TrialOptions parent;
@@ -197,6 +208,7 @@ public final class TrialOptions {
         private ServiceOptions services;
         private String commandLine;
         private Guard guard;
+        private Boolean hostile;
 
         private Builder() {}
 
@@ -279,6 +291,11 @@ public final class TrialOptions {
 
         public Builder guard(Guard guard) {
             this.guard = guard;
+            return this;
+        }
+
+        public Builder hostile(boolean hostile) {
+            this.hostile = hostile;
             return this;
         }
 

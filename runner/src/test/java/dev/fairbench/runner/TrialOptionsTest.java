@@ -32,6 +32,7 @@ class TrialOptionsTest {
         assertThat(o.languages()).containsExactly("en", "uk");
         assertThat(o.registryFile()).isEqualTo(ROOT.resolve("apps.toml"));
         assertThat(o.detailSlugs()).isZero();
+        assertThat(o.hostile()).as("only run asks for the hostile suite").isFalse();
     }
 
     @Test
@@ -46,6 +47,7 @@ class TrialOptionsTest {
         assertThat(child.languages()).containsExactly("uk");
         assertThat(child.outputDir()).isEqualTo(parent.outputDir());
         assertThat(child.services()).isSameAs(parent.services());
+        assertThat(TrialOptions.builder().parent(base().hostile(true).build()).build().hostile()).isTrue();
     }
 
     @Test

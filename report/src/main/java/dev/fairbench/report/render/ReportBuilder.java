@@ -65,6 +65,7 @@ public final class ReportBuilder {
         b.setupSection();
         b.notEqualized();
         b.conformance();
+        b.out.addAll(RobustnessBuilder.build(results, messages));
         b.notMeasured();
         if (!profileOnly(results)) {
             b.throughput();
