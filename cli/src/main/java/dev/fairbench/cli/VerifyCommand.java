@@ -29,8 +29,9 @@ public final class VerifyCommand implements Callable<Integer> {
     AppSelectionMixin apps;
 
     @Option(names = "--hostile", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Also run the hostile suite (slow, huge and odd requests, docs/workload.md 5.1), about "
-                    + "3 s per app (default: on; --no-hostile skips it).")
+            description = "Also run the hostile suite (slow, huge and odd requests, docs/workload.md 5.1) and the "
+                    + "hung-service checks (PostgreSQL, then Redis, stopped with SIGSTOP, 5), about 15 s per app "
+                    + "(default: on; --no-hostile skips both).")
     boolean hostile;
 
     @Override

@@ -76,8 +76,7 @@ class CliProcessTest {
             assertThat(Processes.isAlive(postgresPid)).isTrue();
             assertThat(Processes.isAlive(redisPid)).isTrue();
 
-            Process kill = new ProcessBuilder("kill", "-INT", Long.toString(seed.pid())).inheritIO().start();
-            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            RunnerCommandsTest.sigint(seed);
             assertThat(seed.waitFor(60, TimeUnit.SECONDS)).as("the CLI exits on SIGINT").isTrue();
         } finally {
             seed.destroyForcibly();

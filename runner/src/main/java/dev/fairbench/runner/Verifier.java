@@ -7,9 +7,11 @@ import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.workload.conformance.ConformanceChecker;
 import dev.fairbench.workload.conformance.ConformanceReport;
+import dev.fairbench.workload.Route;
 import dev.fairbench.workload.conformance.HostileChecker;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,8 @@ import java.util.List;
  * @param logsDir      where the apps' logs go
  * @param cores        online CPUs: each app gets them all
  * @param out          the console
- * @param hostile      also run the hostile suite (docs/workload.md §5.1) and print each case with its time
+ * @param hostile      also run the hostile suite (docs/workload.md §5.1) and the hung-service checks (§5), and print
+ *                     each case with its time
  */
 public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores,
                        PrintStream out, boolean hostile) {
@@ -87,9 +90,12 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
             out.println("[" + e.name() + "] hostile: " + (results.size() - failedCases) + " of " + results.size()
                     + " cases passed");
             out.print(HostileChecker.describe(results));
-            if (failedCases == 0) return problem;
-            String hostileProblem = "hostile: " + failedCases + " of " + results.size() + " cases failed";
-            return problem == null ? hostileProblem : problem + "; " + hostileProblem;
+            if (failedCases > 0) {
+                String hostileProblem = "hostile: " + failedCases + " of " + results.size() + " cases failed";
+                problem = problem == null ? hostileProblem : problem + "; " + hostileProblem;
+            }
+            String hung = hungServices(e, app, session);
+            return hung == null ? problem : problem == null ? hung : problem + "; " + hung;
         } finally {
             app.stop();
             try {
@@ -98,5 +104,29 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
                 // the hook is running
             }
         }
+    }
+
+    /**
+     * The hung-service checks ({@link HungServices}) when fairbench runs both servers and the app serves the pages
+     * they need; prints each check and returns the problem, or null.
+     */
+    private String hungServices(AppEntry e, AppProcess app, Session session) throws InterruptedException {
+        var pg = session.services().postgresPid();
+        var redis = session.services().redisPid();
+        if (pg.isEmpty() || redis.isEmpty()) {
+            out.println("[" + e.name() + "] hung services: skipped (PostgreSQL or Redis is not fairbench's own)");
+            return null;
+        }
+        if (!e.routes().containsAll(List.of(Route.INDEX, Route.INDEX_CACHED, Route.HELLO))) {
+            out.println("[" + e.name() + "] hung services: skipped (it does not serve /, /cached and /hello)");
+            return null;
+        }
+        List<HostileChecker.Result> results = HungServices.check(URI.create("http://127.0.0.1:" + app.port()),
+                session.reference(), pg.getAsLong(), redis.getAsLong());
+        long failed = results.stream().filter(r -> !r.passed()).count();
+        out.println("[" + e.name() + "] hung services: " + (results.size() - failed) + " of " + results.size()
+                + " checks passed");
+        out.print(HostileChecker.describe(results));
+        return failed == 0 ? null : "hung services: " + failed + " of " + results.size() + " checks failed";
     }
 }

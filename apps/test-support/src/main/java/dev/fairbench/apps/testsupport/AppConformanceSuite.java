@@ -1,5 +1,6 @@
 package dev.fairbench.apps.testsupport;
 
+import dev.fairbench.services.FrozenProcess;
 import dev.fairbench.workload.AppEnvironment;
 import dev.fairbench.workload.conformance.ConformanceCases;
 import dev.fairbench.workload.conformance.ConformanceChecker;
@@ -343,7 +344,7 @@ public abstract class AppConformanceSuite {
     @Order(102)
     void aHungPostgresGives503InBoundedTimeAndTheAppRecovers() throws Exception {
         assertThat(get("/").statusCode()).isEqualTo(200);
-        try (Frozen ignored = new Frozen(services.postgres().pid().orElseThrow())) {
+        try (FrozenProcess ignored = new FrozenProcess(services.postgres().pid().orElseThrow())) {
             assertAnswered503InTime("/");
             assertAnswered503InTime("/tag/" + REFERENCE.dataset().tags().getFirst().slug());
             assertThat(get("/hello").statusCode()).isEqualTo(200);
@@ -356,7 +357,7 @@ public abstract class AppConformanceSuite {
     @Order(103)
     void aHungRedisGives503InBoundedTimeAndTheAppRecovers() throws Exception {
         assertThat(get("/cached").statusCode()).isEqualTo(200);
-        try (Frozen ignored = new Frozen(services.redis().pid().orElseThrow())) {
+        try (FrozenProcess ignored = new FrozenProcess(services.redis().pid().orElseThrow())) {
             assertAnswered503InTime("/cached");
             assertThat(get("/").body()).isEqualTo(REFERENCE.index());
         }

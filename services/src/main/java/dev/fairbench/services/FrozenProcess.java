@@ -1,4 +1,4 @@
-package dev.fairbench.apps.testsupport;
+package dev.fairbench.services;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -7,13 +7,14 @@ import java.util.List;
 /**
  * A server made to hang: SIGSTOP to a process and all its descendants (PostgreSQL's backends answer on their own,
  * so stopping the postmaster alone hangs nothing), SIGCONT on {@link #close()}. Its sockets stay open, so clients
- * connect and then wait, as with a server that hangs for real.
+ * connect and then wait, as with a server that hangs for real. Used by the hung-service checks of {@code verify}
+ * and the apps' conformance suites (docs/workload.md §5). Not thread-safe.
  */
-final class Frozen implements AutoCloseable {
+public final class FrozenProcess implements AutoCloseable {
     private final List<String> pids = new ArrayList<>();
 
     /** Stops {@code pid} and its descendants; throws when {@code kill} fails. */
-    Frozen(long pid) throws IOException, InterruptedException {
+    public FrozenProcess(long pid) throws IOException, InterruptedException {
         pids.add(Long.toString(pid));
         ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> pids.add(Long.toString(d.pid()))));
         signal("-STOP");
