@@ -89,9 +89,19 @@ class RunnerCommandsTest {
         return file;
     }
 
-    private long leftovers() {
-        return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-                .filter(p -> p.info().arguments().map(a -> String.join(" ", a).contains(marker)).orElse(false)).count();
+    /** Live processes whose command line holds this test's marker: its apps (read from /proc, all users). */
+    private long leftovers() throws IOException {
+        try (var procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(d -> d.getFileName().toString().chars().allMatch(Character::isDigit))
+                    .filter(d -> {
+                        try {
+                            return new String(Files.readAllBytes(d.resolve("cmdline")), StandardCharsets.UTF_8)
+                                    .contains(marker);
+                        } catch (IOException gone) {
+                            return false;
+                        }
+                    }).count();
+        }
     }
 
     private static Process cli(String... args) throws IOException {
@@ -234,6 +244,25 @@ class RunnerCommandsTest {
         assertThat(ok.route("hello").orElseThrow().runs()).hasSizeGreaterThanOrEqualTo(2);
         assertThat(ok.route("hello").orElseThrow().summary().requestsPerSecond()).isPositive();
         assertThat(seen).contains("interrupted during ");
+    }
+
+    @Test
+    void sigkillOfRunLeavesNoAppRunning() throws Exception {
+        Path reg = registry("ok");
+        Process run = cli("run", "--registry", reg.toString(), "--routes", "hello", "--connections", "4",
+                "--warmup", "1s", "--duration", "20s", "--rounds", "1", "--no-cost", "--no-hostile",
+                "--max-foreign", "100", "--lang", "en", "-o", dir.resolve("killed").toString());
+        StringBuilder seen = new StringBuilder();
+        try {
+            awaitLine(run, Pattern.compile("\\[ok] hello round 1/1"), seen);
+            assertThat(leftovers()).as("the app runs under load").isEqualTo(1);
+        } finally {
+            run.destroyForcibly(); // SIGKILL: no shutdown hook runs
+        }
+        assertThat(run.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (leftovers() > 0 && System.nanoTime() < deadline) Thread.sleep(50);
+        assertThat(leftovers()).as("the app died with the runner:\n%s", seen).isZero();
     }
 
     @Test
