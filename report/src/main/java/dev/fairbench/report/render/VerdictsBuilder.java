@@ -186,7 +186,8 @@ public final class VerdictsBuilder {
                 Latency l = c.latency();
                 rows.add(List.of(m.route(route), app.label(), m.integer(c.offeredRatePerSecond()),
                         m.integer(c.requestsPerSecond()), opt(appUs), opt(total), m.number(l.p50Ms(), 2),
-                        m.number(l.p90Ms(), 2), m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2),
+                        m.number(l.p90Ms(), 2), l.p95Ms() == null ? "—" : m.number(l.p95Ms(), 2),
+                        m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2),
                         m.integer(c.errors() + c.non2xx()) + (c.disturbed() ? " · " + m.get("disturbed") : "")));
             }
         }
@@ -194,8 +195,8 @@ public final class VerdictsBuilder {
         out.add(heading(3, m.get("costruns"), "cost-runs"));
         out.add(new Paragraph(m.get("costruns.intro")));
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.offered"), m.get("col.rps"),
-                m.get("col.cpu.app"), m.get("col.cpu.total"), "p50", "p90", "p99", "p99.9", m.get("col.errors")),
-                List.of(false, false, true, true, true, true, true, true, true, true, true), rows));
+                m.get("col.cpu.app"), m.get("col.cpu.total"), "p50", "p90", "p95", "p99", "p99.9", m.get("col.errors")),
+                List.of(false, false, true, true, true, true, true, true, true, true, true, true), rows));
     }
 
     private void interference() {
