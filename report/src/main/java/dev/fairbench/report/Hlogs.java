@@ -26,26 +26,7 @@ public final class Hlogs {
     /** All intervals of one log added together; latency values in microseconds. */
     public static Histogram read(Path hlog) throws IOException {
         Histogram total = new Histogram(1, HIGHEST_TRACKABLE_MICROS, 3);
-        HistogramLogReader reader;
-        try {
-            reader = new HistogramLogReader(hlog.toFile());
-        } catch (FileNotFoundException e) {
-            throw new java.nio.file.NoSuchFileException(hlog.toString());
-        }
-        try {
-            EncodableHistogram interval;
-            while ((interval = reader.nextIntervalHistogram()) != null) {
-                if (!(interval instanceof Histogram h)) {
-                    throw new IOException(hlog + ": expected integer histograms, found "
-                            + interval.getClass().getSimpleName());
-                }
-                total.add(h);
-            }
-        } catch (RuntimeException e) {
-            throw new IOException(hlog + " is not a readable HdrHistogram log: " + e.getMessage(), e);
-        } finally {
-            reader.close();
-        }
+        forEachInterval(hlog, total::add);
         return total;
     }
 
@@ -56,6 +37,18 @@ public final class Hlogs {
     /** The intervals of one log (one a second as the load generator writes them), in order. */
     public static java.util.List<Interval> intervals(Path hlog) throws IOException {
         java.util.List<Interval> out = new java.util.ArrayList<>();
+        double[] firstStart = {Double.NaN};
+        forEachInterval(hlog, h -> {
+            double start = h.getStartTimeStamp() / 1000.0;
+            if (Double.isNaN(firstStart[0])) firstStart[0] = start;
+            out.add(new Interval(start - firstStart[0], (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0,
+                    h.getTotalCount()));
+        });
+        return out;
+    }
+
+    /** Hands each interval of the log to {@code each}, in order; an unreadable log is an IOException naming it. */
+    private static void forEachInterval(Path hlog, java.util.function.Consumer<Histogram> each) throws IOException {
         HistogramLogReader reader;
         try {
             reader = new HistogramLogReader(hlog.toFile());
@@ -64,25 +57,19 @@ public final class Hlogs {
         }
         try {
             EncodableHistogram interval;
-            double first = Double.NaN;
             while ((interval = reader.nextIntervalHistogram()) != null) {
                 if (!(interval instanceof Histogram h)) {
                     throw new IOException(hlog + ": expected integer histograms, found "
                             + interval.getClass().getSimpleName());
                 }
-                double start = h.getStartTimeStamp() / 1000.0;
-                if (Double.isNaN(first)) first = start;
-                out.add(new Interval(start - first, (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0,
-                        h.getTotalCount()));
+                each.accept(h);
             }
         } catch (RuntimeException e) {
             throw new IOException(hlog + " is not a readable HdrHistogram log: " + e.getMessage(), e);
         } finally {
             reader.close();
         }
-        return out;
     }
-
     /** The value at a percentile (0–100) of a histogram of microseconds, in milliseconds. */
     public static double percentileMs(Histogram micros, double percentile) {
         return micros.getValueAtPercentile(percentile) / 1000.0;

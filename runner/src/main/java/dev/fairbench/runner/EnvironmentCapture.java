@@ -179,7 +179,8 @@ final class EnvironmentCapture {
         }
     }
 
-    private static Optional<String> read(Path file) {
+    /** A small file's content, stripped; empty when it is missing, unreadable or blank. */
+    static Optional<String> read(Path file) {
         try {
             String s = Files.readString(file).strip();
             return s.isEmpty() ? Optional.empty() : Optional.of(s);

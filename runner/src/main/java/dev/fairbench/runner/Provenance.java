@@ -65,7 +65,7 @@ final class Provenance {
 
     /** The frequency governor of CPU 0, or {@code unknown} when the kernel exposes none (e.g. in most VMs). */
     static String cpuGovernor() {
-        return read(SYS_CPU.resolve("cpu0/cpufreq/scaling_governor")).orElse("unknown");
+        return EnvironmentCapture.read(SYS_CPU.resolve("cpu0/cpufreq/scaling_governor")).orElse("unknown");
     }
 
     /**
@@ -78,9 +78,9 @@ final class Provenance {
     }
 
     static String smt(Path sysCpu) {
-        Optional<String> active = read(sysCpu.resolve("smt/active"));
+        Optional<String> active = EnvironmentCapture.read(sysCpu.resolve("smt/active"));
         if (active.isPresent() && active.get().matches("[01]")) return active.get().equals("1") ? "on" : "off";
-        Optional<String> siblings = read(sysCpu.resolve("cpu0/topology/thread_siblings_list"));
+        Optional<String> siblings = EnvironmentCapture.read(sysCpu.resolve("cpu0/topology/thread_siblings_list"));
         if (siblings.isEmpty()) return "unknown";
         String s = siblings.get();
         return s.contains(",") || s.contains("-") ? "on" : "off";
@@ -126,15 +126,6 @@ final class Provenance {
                     // a temp file left behind is harmless
                 }
             }
-        }
-    }
-
-    private static Optional<String> read(Path file) {
-        try {
-            String s = Files.readString(file).strip();
-            return s.isEmpty() ? Optional.empty() : Optional.of(s);
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
         }
     }
 }
