@@ -70,10 +70,16 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     /** The row whose app CPU per request differs most between A and B, or null when none has both. */
     @com.fasterxml.jackson.annotation.JsonIgnore
     public Row largestCpuDifference() {
+        return largestDifference(Row::appCpuPerRequestRatio);
+    }
+
+    /** The first row whose {@code ratio} is farthest from 1, or null when no row has it. */
+    private Row largestDifference(java.util.function.Function<Row, Double> ratio) {
         Row worst = null;
         for (Row r : rows) {
-            if (r.appCpuPerRequestRatio() == null) continue;
-            if (worst == null || Math.abs(r.appCpuPerRequestRatio() - 1) > Math.abs(worst.appCpuPerRequestRatio() - 1)) worst = r;
+            Double x = ratio.apply(r);
+            if (x == null) continue;
+            if (worst == null || Math.abs(x - 1) > Math.abs(ratio.apply(worst) - 1)) worst = r;
         }
         return worst;
     }
@@ -302,10 +308,9 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     }
 
     private void stability(StringBuilder out, String what, java.util.function.Function<Row, Double> ratio) {
+        Row worst = largestDifference(ratio);
+        if (worst == null) return;
         List<Row> measured = rows.stream().filter(r -> ratio.apply(r) != null).toList();
-        if (measured.isEmpty()) return;
-        Row worst = measured.stream()
-                .max(java.util.Comparator.comparingDouble(r -> Math.abs(ratio.apply(r) - 1))).orElseThrow();
         long within = measured.stream().filter(r -> Math.abs(ratio.apply(r) - 1) <= TOLERANCE + 1e-9).count();
         out.append(String.format(Locale.ROOT, "%s: largest difference %+.1f%% (%s %s); within %.0f%% in %d of %d%n",
                 what, (ratio.apply(worst) - 1) * 100, worst.app(), worst.route(), TOLERANCE * 100, within,
