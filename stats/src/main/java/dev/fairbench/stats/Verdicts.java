@@ -1,6 +1,7 @@
 package dev.fairbench.stats;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -8,8 +9,9 @@ import java.util.Objects;
 /**
  * Winner or tie within noise: the rule by which a route gets a winner (fastest, cheapest).
  * <p>The contenders are ranked by their {@linkplain Contender#centre() centre}; the best gets the verdict
- * {@link Verdict.Kind#WINNER} only when the 95% interval of its ratio to the runner-up excludes 1, and that interval
- * is a real one (never on a point estimate). Each ratio comes from {@link #compare}. Stateless and thread-safe;
+ * {@link Verdict.Kind#WINNER} only when the 95% interval of its ratio to the runner-up excludes 1, that interval
+ * is a real one (never on a point estimate), and, with 2 or more rounds each, the ranges of their round values do
+ * not overlap. Each ratio comes from {@link #compare}. Stateless and thread-safe;
  * bootstraps use the fixed seed {@link #SEED}, so a verdict is reproducible from its data.
  */
 public final class Verdicts {
@@ -27,10 +29,11 @@ public final class Verdicts {
      *   <li>Otherwise the best and runner-up by centre (higher first when {@code higherIsBetter}, lower first
      *       otherwise; equal centres keep the input order), {@code ratio} = best/runner-up when higher is better,
      *       runner-up/best when lower is better, so that it is {@code ≥ 1}. {@link Verdict.Kind#WINNER} when that
-     *       ratio has an interval (method not {@value Interval#NONE}) that excludes 1, else
+     *       ratio has an interval (method not {@value Interval#NONE}) that excludes 1 and, when both have 2 or more
+     *       rounds, the worst round of the best is better than the best round of the runner-up; else
      *       {@link Verdict.Kind#TIE}.</li>
-     *   <li>{@code tiedWithBest}: the best, then every other contender whose ratio to the best has no interval or
-     *       an interval that includes 1.</li>
+     *   <li>{@code tiedWithBest}: the best, then every other contender not told apart from it by the same rule (no
+     *       interval, an interval that includes 1, or overlapping ranges).</li>
      * </ul>
      *
      * @param contenders     the apps' values of the figure, with distinct names
@@ -62,13 +65,27 @@ public final class Verdicts {
             if (toRunnerUp == null) {
                 toRunnerUp = ratio;
             }
-            if (!ratio.hasInterval() || !ratio.excludes(1)) {
+            if (!apart(best, other, ratio, higherIsBetter)) {
                 tied.add(other.name());
             }
         }
-        boolean winner = toRunnerUp.hasInterval() && toRunnerUp.excludes(1);
+        boolean winner = apart(best, ranked.get(1), toRunnerUp, higherIsBetter);
         return new Verdict(winner ? Verdict.Kind.WINNER : Verdict.Kind.TIE, best.name(), ranked.get(1).name(),
                 toRunnerUp, tied);
+    }
+
+    /**
+     * Whether {@code better} is told apart from {@code worse}: their ratio has a real interval that excludes 1 and,
+     * when both have 2 or more rounds, their ranges do not overlap (every round of {@code better} is better than
+     * every round of {@code worse}): a reader who sees the two ranges touch is never shown a winner.
+     */
+    private static boolean apart(Contender better, Contender worse, Interval ratio, boolean higherIsBetter) {
+        if (!ratio.hasInterval() || !ratio.excludes(1)) return false;
+        if (better.rounds() < 2 || worse.rounds() < 2) return true;
+        double[] b = better.roundValues();
+        double[] w = worse.roundValues();
+        return higherIsBetter ? Arrays.stream(b).min().orElseThrow() > Arrays.stream(w).max().orElseThrow()
+                : Arrays.stream(b).max().orElseThrow() < Arrays.stream(w).min().orElseThrow();
     }
 
     /**

@@ -107,6 +107,29 @@ class VerdictsTest {
         assertThat(cost.kind()).isEqualTo(Verdict.Kind.WINNER);
     }
 
+    /**
+     * The house rule "never call a winner where the ranges overlap": one slow round of the faster app that falls
+     * inside the other's range makes it a tie, although Welch's interval alone excludes 1.
+     */
+    @Test
+    void overlappingRangesAreATieEvenWhenTheIntervalExcludesOne() {
+        double[] fast = {1050, 1051, 1052, 1053, 1054, 1000.5};
+        double[] slow = {1000, 1001, 1002, 1000, 1001, 1002};
+        assertThat(Verdicts.compare(new Contender("fast", fast), new Contender("slow", slow)).excludes(1))
+                .as("Welch alone would name a winner").isTrue();
+        Verdict v = Verdicts.decide(List.of(new Contender("slow", slow), new Contender("fast", fast)), true);
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.TIE);
+        assertThat(v.best()).isEqualTo("fast");
+        assertThat(v.tiedWithBest()).containsExactly("fast", "slow");
+
+        double[] apart = {1050, 1051, 1052, 1053, 1054, 1002.5};
+        assertThat(Verdicts.decide(List.of(new Contender("slow", slow), new Contender("fast", apart)), true).kind())
+                .as("the same with the ranges just apart").isEqualTo(Verdict.Kind.WINNER);
+        Verdict cost = Verdicts.decide(List.of(new Contender("dear", fast), new Contender("cheap", slow)), false);
+        assertThat(cost.kind()).as("a cost, lower is better").isEqualTo(Verdict.Kind.TIE);
+        assertThat(cost.best()).isEqualTo("cheap");
+    }
+
     @Test
     void singleRoundsWithoutSecondsNeverGetAWinner() {
         Verdict v = Verdicts.decide(List.of(new Contender("a", 2000.0), new Contender("b", 1000.0)), true);
