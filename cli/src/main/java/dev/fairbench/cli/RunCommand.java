@@ -57,6 +57,13 @@ public final class RunCommand extends TrialCommand {
             description = "Load before each measured run, not recorded (default: ${DEFAULT-VALUE}).")
     Duration warmup;
 
+    @Option(names = "--jit-settle", paramLabel = "TIME", defaultValue = "30s", converter = LoadCommand.DurationConverter.class,
+            description = "Let each warm-up grow by up to TIME while a JIT compiler (the app's or the load "
+                    + "generator's) is still busy, so that measuring starts once compilation has settled; every app "
+                    + "gets the same rule and the warm-up used is recorded per run (default: ${DEFAULT-VALUE}; "
+                    + "0s: fixed warm-up; --quick: 0s).")
+    Duration jitSettle;
+
     @Option(names = {"--rounds", "--runs"}, paramLabel = "N", defaultValue = "" + TimedRuns.Settings.DEFAULT_ROUNDS,
             description = "Rounds: each starts every app fresh and measures each route once (default: "
                     + "${DEFAULT-VALUE}); the median counts.")
@@ -64,7 +71,8 @@ public final class RunCommand extends TrialCommand {
 
     @Option(names = "--cost-rate", paramLabel = "ROUTE=N", split = ",",
             description = "Offered rate of the cost run of ROUTE, requests per second, the same for every app "
-                    + "(default: half of the slowest app's median closed-loop rate on the route in this run).")
+                    + "(default: half of the slowest app's median closed-loop rate on the route in this run, rounded down to 1, 2 or 5 "
+                    + "times a power of 10, so that two runs of one commit offer the same rate).")
     Map<String, Double> costRates = new LinkedHashMap<>();
 
     @Option(names = "--no-cost", description = "Leave out the cost runs at a fixed rate.")
@@ -99,8 +107,9 @@ public final class RunCommand extends TrialCommand {
             settings = new TimedRuns.Settings(
                     quick && !parsed.hasMatchedOption("--warmup") ? smoke.warmup() : warmup,
                     quick && !parsed.hasMatchedOption("--duration") ? smoke.duration() : duration,
-                    quick && !parsed.hasMatchedOption("--rounds") ? smoke.rounds() : rounds, quick);
-            cost = new CostRuns.Settings(settings.warmup(), settings.duration(), costRates);
+                    quick && !parsed.hasMatchedOption("--rounds") ? smoke.rounds() : rounds, quick,
+                    quick && !parsed.hasMatchedOption("--jit-settle") ? smoke.jitSettleMax() : jitSettle);
+            cost = new CostRuns.Settings(settings.warmup(), settings.duration(), costRates, settings.jitSettleMax());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -13,7 +13,18 @@ package dev.fairbench.results;
  * @param appContextSwitches  voluntary + involuntary context switches of all the app's threads
  * @param gcCollections       garbage collections started during the run
  * @param gcPauseSeconds      total stop-the-world pause time of those collections
+ * @param jitCpuSeconds       the part of {@code appCpuSeconds} spent by the JIT compiler threads of a HotSpot JVM
+ *                            (C1, C2, JVMCI), so that compilation still going on in the measured part shows; null
+ *                            for apps without such threads and in files written before it was recorded
  */
 public record Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds,
-                        Long appRssPeakBytes, Long appContextSwitches, Long gcCollections, Double gcPauseSeconds) {
+                        Long appRssPeakBytes, Long appContextSwitches, Long gcCollections, Double gcPauseSeconds,
+                        Double jitCpuSeconds) {
+
+    /** Resources without a JIT reading. */
+    public Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds, Long appRssPeakBytes,
+                     Long appContextSwitches, Long gcCollections, Double gcPauseSeconds) {
+        this(appCpuSeconds, postgresCpuSeconds, redisCpuSeconds, appRssPeakBytes, appContextSwitches, gcCollections,
+                gcPauseSeconds, null);
+    }
 }

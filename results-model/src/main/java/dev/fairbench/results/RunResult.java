@@ -26,13 +26,34 @@ import java.time.Instant;
  *                          closed-loop run
  * @param cpuUse            how busy each CPU set was and what bound the run, or {@code null} when not measured
  * @param interference      what else used the machine during the run, or {@code null} when not watched
+ * @param warmupSeconds     load before the measured part, not recorded: the fixed warm-up plus the time it was
+ *                          extended while a JIT compiled (see the runner's {@code WarmUp}); {@code null} when not
+ *                          recorded (files written before it existed, runs without a warm-up)
  */
 public record RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
                         double requestsPerSecond, @JsonProperty("status_2xx") long status2xx,
                         @JsonProperty("status_3xx") long status3xx, @JsonProperty("status_4xx") long status4xx,
                         @JsonProperty("status_5xx") long status5xx, long connectErrors, long readErrors,
                         long writeErrors, long timeouts, Latency latency, String hlog, Resources resources,
-                        Double offeredRatePerSecond, CpuUse cpuUse, Interference interference) {
+                        Double offeredRatePerSecond, CpuUse cpuUse, Interference interference,
+                        Double warmupSeconds) {
+
+    /** A run without a recorded warm-up. */
+    public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
+                     double requestsPerSecond, long status2xx, long status3xx, long status4xx, long status5xx,
+                     long connectErrors, long readErrors, long writeErrors, long timeouts, Latency latency, String hlog,
+                     Resources resources, Double offeredRatePerSecond, CpuUse cpuUse, Interference interference) {
+        this(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx, status3xx, status4xx,
+                status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources,
+                offeredRatePerSecond, cpuUse, interference, null);
+    }
+
+    /** The same run with {@code seconds} of warm-up before it. */
+    public RunResult withWarmupSeconds(double seconds) {
+        return new RunResult(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx,
+                status3xx, status4xx, status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog,
+                resources, offeredRatePerSecond, cpuUse, interference, seconds);
+    }
 
     /** A closed-loop run without CPU-set or interference readings. */
     public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
@@ -40,7 +61,7 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
                      long connectErrors, long readErrors, long writeErrors, long timeouts, Latency latency, String hlog,
                      Resources resources) {
         this(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx, status3xx, status4xx,
-                status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources, null, null, null);
+                status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources, null, null, null, null);
     }
 
     /** Whether the interference guard found the run disturbed. */

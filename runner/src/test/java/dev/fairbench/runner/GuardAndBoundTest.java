@@ -140,7 +140,7 @@ class GuardAndBoundTest {
             RouteResult compute = app.route("compute").orElseThrow();
             assertThat(compute.runs()).extracting(RunResult::run).containsExactly(1, 2);
             assertThat(compute.cost()).isNotNull();
-            assertThat(compute.cost().offeredRatePerSecond()).isEqualTo(slowest * CostRuns.SHARE_OF_SLOWEST);
+            assertThat(compute.cost().offeredRatePerSecond()).isEqualTo(CostRuns.niceRate(slowest * CostRuns.SHARE_OF_SLOWEST));
             assertThat(compute.cost().hlog()).isEqualTo("hlog/" + app.name() + "/compute/cost.hlog");
         }
     }

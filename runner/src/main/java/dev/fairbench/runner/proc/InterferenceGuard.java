@@ -86,7 +86,8 @@ public final class InterferenceGuard {
                 .sorted(Comparator.comparingLong((Map.Entry<String, long[]> e) -> used(e.getValue())).reversed())
                 .limit(TOP)
                 .map(e -> new Interference.ForeignProcess(Long.parseLong(e.getKey().substring(0, e.getKey().indexOf(':'))),
-                        commands.get(e.getKey()), used(e.getValue()) * tick))
+                        // seen only as a zombie: its command line was never readable
+                        commands.getOrDefault(e.getKey(), "?"), used(e.getValue()) * tick))
                 .toList();
         double foreignSeconds = foreignTicks * tick;
         result = new Interference(window, foreignSeconds, Math.max(0, busy - accounted) * tick, sum(kernel) * tick,

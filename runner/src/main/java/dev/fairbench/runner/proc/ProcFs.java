@@ -52,6 +52,50 @@ public final class ProcFs {
         return t;
     }
 
+    /**
+     * CPU time, user plus system, of the JIT compiler threads of {@code pid} and its descendants, in microseconds:
+     * the threads HotSpot names {@code C1 CompilerThreadN}, {@code C2 CompilerThreadN} or {@code JVMCI…
+     * CompilerThreadN} (the kernel keeps the first 15 characters of a thread's name). 0 for a process without
+     * such threads (any runtime that is not a HotSpot JVM) and for threads that exited, so callers take
+     * differences over a window in which the compiler threads live (HotSpot keeps its first compiler threads for
+     * the life of the VM). Resolution is one clock tick.
+     */
+    public static long jitCpuMicros(long pid) {
+        long ticks = 0;
+        for (long p : tree(pid)) {
+            Path tasks = Path.of("/proc", Long.toString(p), "task");
+            try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+                for (Path task : dir) {
+                    if (!isJitCompilerThread(readComm(task))) continue;
+                    String[] f = fieldsAfterComm(readFile(task.resolve("stat")));
+                    if (f != null) ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                }
+            } catch (IOException | RuntimeException gone) {
+                // the process exited while we listed it
+            }
+        }
+        return ticks * 1_000_000 / CLOCK_TICKS_PER_SECOND;
+    }
+
+    /** Whether a thread name (as {@code /proc/.../comm} gives it, at most 15 characters) is a JIT compiler's. */
+    static boolean isJitCompilerThread(String comm) {
+        return comm != null && (comm.startsWith("C1 CompilerThre") || comm.startsWith("C2 CompilerThre")
+                || (comm.startsWith("JVMCI") && comm.contains("Co")));
+    }
+
+    private static String readComm(Path task) {
+        String comm = readFile(task.resolve("comm"));
+        return comm == null ? null : comm.strip();
+    }
+
+    private static String readFile(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** {@code pid} followed by all its live descendants (empty when {@code pid} is gone). */
     public static List<Long> tree(long pid) {
         List<Long> out = new ArrayList<>();
@@ -103,13 +147,15 @@ public final class ProcFs {
 
     /** The stat fields after the command name (index 0 is the state), or {@code null} when the process is gone. */
     public static String[] statFields(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // The command name in parentheses may contain spaces and ')': the fields start after the last ')'.
-            return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        return fieldsAfterComm(readFile(Path.of("/proc", Long.toString(pid), "stat")));
+    }
+
+    /** The fields of a {@code stat} line after the command name, or {@code null} for a null or malformed line. */
+    private static String[] fieldsAfterComm(String stat) {
+        if (stat == null) return null;
+        int close = stat.lastIndexOf(')');
+        // The command name in parentheses may contain spaces and ')': the fields start after the last ')'.
+        return close < 0 || close + 2 > stat.length() ? null : stat.substring(close + 2).split(" ");
     }
 
     /** The sum of the numbers after {@code keys} in a status file (kB for memory), 0 when absent or unreadable. */

@@ -1,7 +1,6 @@
 package dev.fairbench.runner.timed;
 
 import dev.fairbench.loadgen.LoadException;
-import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.RouteResult;
@@ -37,13 +36,20 @@ public final class CostRuns implements Pass {
     public static final double SHARE_OF_SLOWEST = 0.5;
 
     /**
-     * @param warmup   load at the same rate before the measured run, not recorded
-     * @param duration length of the measured run
-     * @param rates    offered rate per route name (requests per second) where given; other routes take
-     *                 {@link #SHARE_OF_SLOWEST} of the slowest app
+     * @param warmup       load at the same rate before the measured run, not recorded
+     * @param duration     length of the measured run
+     * @param rates        offered rate per route name (requests per second) where given; other routes take
+     *                     {@link #SHARE_OF_SLOWEST} of the slowest app, rounded down to a step of {@link #niceRate}
+     * @param jitSettleMax how much longer the warm-up may grow while a JIT compiles ({@link WarmUp}; 0 = fixed)
      */
-    public record Settings(Duration warmup, Duration duration, Map<String, Double> rates) {
+    public record Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax) {
+        /** Settings whose warm-up is never extended. */
+        public Settings(Duration warmup, Duration duration, Map<String, Double> rates) {
+            this(warmup, duration, rates, Duration.ZERO);
+        }
+
         public Settings {
+            new WarmUp(warmup, jitSettleMax); // validates
             rates = Map.copyOf(rates);
             for (var e : rates.entrySet()) {
                 Route.byName(e.getKey());
@@ -75,7 +81,9 @@ public final class CostRuns implements Pass {
         m.put("warmup_s", settings.warmup().toMillis() / 1000.0);
         m.put("duration_s", settings.duration().toMillis() / 1000.0);
         m.put("rate", "the same for every app: " + (int) (SHARE_OF_SLOWEST * 100)
-                + "% of the slowest app's median closed-loop req/s on the route, unless given");
+                + "% of the slowest app's median closed-loop req/s on the route rounded down to 1, 2 or 5 times a "
+                + "power of 10, unless given");
+        m.put("jit_settle_max_s", settings.jitSettleMax().toMillis() / 1000.0);
         m.put("rates_given", settings.rates());
         return m;
     }
@@ -104,15 +112,12 @@ public final class CostRuns implements Pass {
             LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withRate(rate.getAsDouble());
             String phase = String.format(Locale.ROOT, "cost at %.0f req/s", rate.getAsDouble());
-            if (!settings.warmup().isZero()) {
-                ctx.activity(name + " " + r + " cost warm-up");
-                LoadGenerator.run(spec.withDuration(settings.warmup()), p -> ctx.status(name, r, phase + " warm-up", p,
-                        settings.warmup()));
-                ctx.loadDone(settings.warmup());
-            }
+            Duration warmed = TimedRuns.warmUp(new WarmUp(settings.warmup(), settings.jitSettleMax()), spec, app, ctx,
+                    name, r, phase + " warm-up");
             ctx.activity(name + " " + r + " " + phase);
             RunResult result = guarded.measure(1, name, r, spec, "cost", false,
                     p -> ctx.status(name, r, phase, p, settings.duration()));
+            if (!warmed.isZero()) result = result.withWarmupSeconds(warmed.toMillis() / 1000.0);
             ctx.recordCost(name, r, result);
             ctx.line(costLine(name, r, result));
             if (!app.isAlive()) {
@@ -125,11 +130,27 @@ public final class CostRuns implements Pass {
         }
     }
 
-    /** The rate given for the route, else half of the slowest median closed-loop rate of this trial on it. */
+    /**
+     * The rate given for the route, else half of the slowest median closed-loop rate of this trial on it, rounded
+     * down by {@link #niceRate}.
+     */
     OptionalDouble rate(TrialContext ctx, String route) {
         Double given = settings.rates().get(route);
         if (given != null) return OptionalDouble.of(given);
-        return slowest(ctx.results().apps(), route).stream().map(v -> v * SHARE_OF_SLOWEST).findFirst();
+        return slowest(ctx.results().apps(), route).stream().map(v -> niceRate(v * SHARE_OF_SLOWEST)).findFirst();
+    }
+
+    /**
+     * {@code rate} rounded down to the 1-2-5 series (…, 100, 200, 500, 1 000, 2 000, 5 000, …; below 1, 1): the
+     * derived rate then stays the same between two runs whose slowest apps differ by a few per cent, so their cost
+     * runs compare at one rate (the slowest medians 14 219 and 15 274 req/s of two runs give 5 000 both, instead of
+     * 7 110 and 7 637). It lies between 40% and 100% of {@code rate}, so no app is pushed closer to saturation.
+     */
+    public static double niceRate(double rate) {
+        if (!(rate >= 1)) return 1;
+        double decade = Math.pow(10, Math.floor(Math.log10(rate) + 1e-9));
+        double m = rate / decade;
+        return decade * (m >= 5 ? 5 : m >= 2 ? 2 : 1);
     }
 
     /** The lowest median req/s of any app on {@code route}, empty when none has one. */

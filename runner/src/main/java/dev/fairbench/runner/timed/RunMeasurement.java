@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * One measured run: the load generator in this JVM, and around it the costs of every party read from
  * {@code /proc} just before and just after (CPU of the app's process tree, of every PostgreSQL process and of
- * Redis; the app's context switches; its memory on the first run; its GC counters through jstat for JVM apps).
+ * Redis; the app's context switches; its memory on the first run; its GC counters through jstat and the CPU of its
+ * JIT compiler threads for JVM apps).
  * A watchdog interrupts the load generator when it overruns the run by a minute (a hung app must not hang the
  * session). Stateless; one run at a time per thread.
  */
@@ -88,6 +89,7 @@ final class RunMeasurement {
         long self = ProcessHandle.current().pid();
         long loadgen0 = ProcFs.processCpuMicros(self);
         long app0 = ProcFs.treeCpuMicros(parties.appPid());
+        long jit0 = ProcFs.jitCpuMicros(parties.appPid());
         Long pg0 = cpu(parties.postgresPid());
         Long redis0 = cpu(parties.redisPid());
         Instant started = Instant.now();
@@ -122,6 +124,7 @@ final class RunMeasurement {
             Thread.interrupted();
         }
         long app1 = ProcFs.treeCpuMicros(parties.appPid());
+        long jit1 = ProcFs.jitCpuMicros(parties.appPid());
         Long pg1 = cpu(parties.postgresPid());
         Long redis1 = cpu(parties.redisPid());
         long loadgen1 = ProcFs.processCpuMicros(self);
@@ -134,7 +137,8 @@ final class RunMeasurement {
                 gcBefore.isPresent() && gcAfter.isPresent()
                         ? gcAfter.get().collections() - gcBefore.get().collections() : null,
                 gcBefore.isPresent() && gcAfter.isPresent()
-                        ? (gcAfter.get().pauseMillis() - gcBefore.get().pauseMillis()) / 1000.0 : null);
+                        ? (gcAfter.get().pauseMillis() - gcBefore.get().pauseMillis()) / 1000.0 : null,
+                parties.jstat().isPresent() ? seconds(jit1 - jit0) : null);
         Double servicesSeconds = resources.postgresCpuSeconds() == null && resources.redisCpuSeconds() == null ? null
                 : orZero(resources.postgresCpuSeconds()) + orZero(resources.redisCpuSeconds());
         double loadgenSeconds = seconds(loadgen1 - loadgen0);

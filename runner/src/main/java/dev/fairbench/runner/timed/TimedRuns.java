@@ -1,7 +1,6 @@
 package dev.fairbench.runner.timed;
 
 import dev.fairbench.loadgen.LoadException;
-import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
@@ -35,12 +34,13 @@ public final class TimedRuns implements Pass {
     public static final Duration HANG_TIMEOUT = Duration.ofSeconds(15);
 
     /**
-     * @param warmup   load before each route's measured run in each round, not recorded (0 = none)
-     * @param duration length of one measured run
-     * @param rounds   rounds, each a fresh start of every app and one measured run per route; the median counts
-     * @param quick    a smoke run ({@link #smoke()}); recorded in the results
+     * @param warmup       load before each route's measured run in each round, not recorded (0 = none)
+     * @param duration     length of one measured run
+     * @param rounds       rounds, each a fresh start of every app and one measured run per route; the median counts
+     * @param quick        a smoke run ({@link #smoke()}); recorded in the results
+     * @param jitSettleMax how much longer a warm-up may grow while a JIT compiles ({@link WarmUp}; 0 = fixed)
      */
-    public record Settings(Duration warmup, Duration duration, int rounds, boolean quick) {
+    public record Settings(Duration warmup, Duration duration, int rounds, boolean quick, Duration jitSettleMax) {
         public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(5);
         public static final Duration DEFAULT_DURATION = Duration.ofSeconds(20);
         public static final int DEFAULT_ROUNDS = 3;
@@ -51,14 +51,28 @@ public final class TimedRuns implements Pass {
             if (duration.isZero() || duration.isNegative()) throw new IllegalArgumentException("--duration must be positive");
             if (warmup.isNegative()) throw new IllegalArgumentException("--warmup must not be negative");
             if (rounds < 1) throw new IllegalArgumentException("--rounds must be at least 1");
+            new WarmUp(warmup, jitSettleMax); // validates
         }
 
-        /** The round-2 rules: 3 rounds of a 5 s warm-up and 20 s measured per route. */
+        /** Settings whose warm-up is never extended. */
+        public Settings(Duration warmup, Duration duration, int rounds, boolean quick) {
+            this(warmup, duration, rounds, quick, Duration.ZERO);
+        }
+
+        /** The warm-up of every measured run. */
+        public WarmUp warmUp() {
+            return new WarmUp(warmup, jitSettleMax);
+        }
+
+        /**
+         * The round-2 rules: 3 rounds of a 5 s warm-up and 20 s measured per route; the warm-up grows by up to
+         * {@link WarmUp#DEFAULT_JIT_SETTLE_MAX} while a JIT compiles.
+         */
         public static Settings defaults() {
-            return new Settings(DEFAULT_WARMUP, DEFAULT_DURATION, DEFAULT_ROUNDS, false);
+            return new Settings(DEFAULT_WARMUP, DEFAULT_DURATION, DEFAULT_ROUNDS, false, WarmUp.DEFAULT_JIT_SETTLE_MAX);
         }
 
-        /** A smoke run that still measures everything: one round, 1 s warm-up, 3 s measured. */
+        /** A smoke run that still measures everything: one round, 1 s warm-up (never extended), 3 s measured. */
         public static Settings smoke() {
             return new Settings(Duration.ofSeconds(1), Duration.ofSeconds(3), 1, true);
         }
@@ -94,6 +108,7 @@ public final class TimedRuns implements Pass {
     public Map<String, Object> rules() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("warmup_s", settings.warmup().toMillis() / 1000.0);
+        m.put("jit_settle_max_s", settings.jitSettleMax().toMillis() / 1000.0);
         m.put("duration_s", settings.duration().toMillis() / 1000.0);
         m.put("rounds", settings.rounds());
         m.put("order", "rotated by one app per round; every app started fresh in every round");
@@ -127,15 +142,11 @@ public final class TimedRuns implements Pass {
             ctx.session().redis().clearPageCache();
             LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration());
             String r = route.routeName();
-            if (!settings.warmup().isZero()) {
-                ctx.activity(name + " " + r + " warm-up");
-                LoadGenerator.run(spec.withDuration(settings.warmup()),
-                        p -> ctx.status(name, r, "warm-up", p, settings.warmup()));
-                ctx.loadDone(settings.warmup());
-            }
+            Duration warmed = warmUp(settings.warmUp(), spec, app, ctx, name, r, "warm-up");
             ctx.activity(name + " " + r + " round " + of);
             RunResult result = guarded.measure(round, name, r, spec, "round-" + round, round == 1,
                     p -> ctx.status(name, r, "round " + of, p, settings.duration()));
+            if (!warmed.isZero()) result = result.withWarmupSeconds(warmed.toMillis() / 1000.0);
             ctx.recordRun(name, r, result);
             ctx.line(runLine(name, r, result));
             if (!app.isAlive()) {
@@ -151,6 +162,25 @@ public final class TimedRuns implements Pass {
                 throw new TrialFailure("no response during " + r + " round " + round + " (errors: " + result.errors() + ")");
             }
         }
+    }
+
+    /**
+     * Warms {@code app} up on {@code spec} under {@code warmUp}; returns the load time it took. Counts the fixed
+     * part towards the planned load, and says so when a JIT made it longer.
+     */
+    static Duration warmUp(WarmUp warmUp, LoadSpec spec, AppProcess app, TrialContext ctx, String name, String route,
+                           String phase) throws LoadException {
+        if (warmUp.fixed().isZero()) return Duration.ZERO;
+        ctx.activity(name + " " + route + " " + phase);
+        Duration took = warmUp.run(spec, app.pid(), part -> p -> ctx.status(name, route, phase, p, part));
+        ctx.loadDone(warmUp.fixed());
+        if (took.compareTo(warmUp.fixed()) > 0) {
+            ctx.line(String.format(Locale.ROOT, "[%s] %-13s %s: %.0f s, %.0f s more while a JIT compiled%s", name,
+                    route, phase, warmUp.fixed().toMillis() / 1000.0, took.minus(warmUp.fixed()).toMillis() / 1000.0,
+                    took.minus(warmUp.fixed()).compareTo(warmUp.jitSettleMax()) >= 0 ? " (the most --jit-settle allows)"
+                            : ""));
+        }
+        return took;
     }
 
     /** The medians of every measured app and route. */

@@ -51,4 +51,29 @@ class ProcFsTest {
         assertThat(ProcFs.treeRssBytes(Long.MAX_VALUE / 2)).isZero();
         assertThat(ProcFs.isAlive(ProcessHandle.current().pid())).isTrue();
     }
+
+    /** This test JVM has C1 and C2 compiler threads, and they have compiled JUnit and AssertJ by now. */
+    @Test
+    void jitCpuOfThisJvmIsCountedAndNativeProcessesHaveNone() throws Exception {
+        long self = ProcessHandle.current().pid();
+        assertThat(ProcFs.jitCpuMicros(self)).isPositive().isLessThanOrEqualTo(ProcFs.processCpuMicros(self));
+        Process sleeper = new ProcessBuilder("sleep", "5").start();
+        try {
+            assertThat(ProcFs.jitCpuMicros(sleeper.pid())).isZero();
+        } finally {
+            sleeper.destroyForcibly().waitFor();
+        }
+        assertThat(ProcFs.jitCpuMicros(Long.MAX_VALUE / 2)).isZero();
+    }
+
+    @Test
+    void compilerThreadsAreToldByTheirTruncatedNames() {
+        assertThat(ProcFs.isJitCompilerThread("C2 CompilerThre")).isTrue();
+        assertThat(ProcFs.isJitCompilerThread("C1 CompilerThre")).isTrue();
+        assertThat(ProcFs.isJitCompilerThread("JVMCI-native Co")).isTrue();
+        assertThat(ProcFs.isJitCompilerThread("JVMCI CompilerT")).isTrue();
+        assertThat(ProcFs.isJitCompilerThread("vert.x-eventloo")).isFalse();
+        assertThat(ProcFs.isJitCompilerThread("VM Thread")).isFalse();
+        assertThat(ProcFs.isJitCompilerThread(null)).isFalse();
+    }
 }
