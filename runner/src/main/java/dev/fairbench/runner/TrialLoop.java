@@ -79,7 +79,7 @@ public final class TrialLoop {
     private final List<String> failures = new CopyOnWriteArrayList<>();
     /** Apps this trial added to the results. */
     private final Set<String> added = ConcurrentHashMap.newKeySet();
-    /** Apps whose hostile suite ran (once per app, the first time it passed the gate). */
+    /** Apps whose hostile suite ran (once per app, after its first start that passed the gate was measured). */
     private final Set<String> hostileDone = ConcurrentHashMap.newKeySet();
     /** Apps that failed: no later round or pass starts them. */
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
@@ -283,6 +283,12 @@ public final class TrialLoop {
             pass.run(new RunningApp(e, app, round), ctx);
             if (!app.isAlive()) return "exited with code " + app.exitCode() + " during " + pass.name() + "; last lines "
                     + "of its log:\n" + app.logTail();
+            // After the pass, never before it: a JVM that served the suite's odd requests has compiled other code
+            // (and grown its heap), and its measured windows would differ from those of every later round.
+            if (o.hostile() && hostileDone.add(name)) {
+                activity = "hostile suite of " + name;
+                hostile(new Gate(session.reference(), session.redis()), e, app);
+            }
             return null;
         } catch (TrialFailure f) {
             return f.getMessage();
@@ -329,7 +335,6 @@ public final class TrialLoop {
                     + gate.mismatches().getFirst().what();
         }
         progress.line("[" + name + "] conformance: " + gate.casesChecked() + " cases passed" + via);
-        if (o.hostile() && hostileDone.add(name)) hostile(g, e, app);
         return null;
     }
 

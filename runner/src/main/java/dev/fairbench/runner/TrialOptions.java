@@ -182,8 +182,8 @@ public final class TrialOptions {
     }
 
     /**
-     * Run the hostile suite (docs/workload.md §5.1) once per app, the first time it passes the conformance gate, and
-     * record it as the app's robustness ({@code false} unless set; {@code fairbench run} sets it unless
+     * Run the hostile suite (docs/workload.md §5.1) once per app, after its first start that passed the gate was
+     * measured, and record it as the app's robustness ({@code false} unless set; {@code fairbench run} sets it unless
      * {@code --no-hostile}).
      */
     public boolean hostile() {
