@@ -100,6 +100,9 @@ class TrialLoopTest {
             assertThat(route.runs().get(1).resources().appRssPeakBytes()).isNull();
             assertThat(res.gcCollections()).isNotNull();
             assertThat(res.gcPauseSeconds()).isNotNull();
+            assertThat(res.jitCpuSeconds()).as("a JVM app: its compiler threads are read").isNotNull()
+                    .isBetween(0.0, res.appCpuSeconds());
+            assertThat(first.warmupSeconds()).as("fixed warm-up, not extended").isEqualTo(1.0);
             assertThat(dir.resolve("results").resolve(first.hlog())).isNotEmptyFile();
             assertThat(route.summary().runs()).isEqualTo(2);
             assertThat(route.summary().appRssPeakBytes()).isEqualTo(res.appRssPeakBytes());
