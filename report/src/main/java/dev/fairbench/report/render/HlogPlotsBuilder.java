@@ -22,8 +22,8 @@ import java.util.List;
 /**
  * Plots drawn from the hlogs every run writes next to results.json (read with {@link Hlogs}): per route, the
  * latency distribution of each app (its kept rounds together; log x axis from p50 to p99.99, as HdrHistogram's
- * percentile plots) and the throughput of each app's median round second by second, so stalls, warm-up and GC
- * show. An app whose hlogs are missing or unreadable is left out of the plot. The output depends on the results
+ * percentile plots) and the throughput of every round of each app second by second (the median round thick,
+ * the others thin in the same colour), so stalls, warm-up, GC and rounds unlike the others show. An app whose hlogs are missing or unreadable is left out of the plot. The output depends on the results
  * and the hlog files only. Stateless.
  */
 final class HlogPlotsBuilder {
@@ -92,30 +92,7 @@ final class HlogPlotsBuilder {
                     for (double p : PERCENTILES) row.add(m.number(Hlogs.percentileMs(all, p), 2));
                     latencyRows.add(row);
                 }
-                RunResult median = r.runs().stream().filter(run -> run.run() == r.summary().medianRun()).findFirst()
-                        .orElse(r.runs().getFirst());
-                Path file = file(median);
-                if (file != null) {
-                    try {
-                        List<double[]> points = new ArrayList<>();
-                        List<Double> rates = new ArrayList<>();
-                        for (Hlogs.Interval i : Hlogs.intervals(file)) {
-                            if (i.lengthSeconds() <= 0) continue;
-                            double perSecond = i.count() / i.lengthSeconds();
-                            points.add(new double[] {i.startSeconds() + i.lengthSeconds(), perSecond});
-                            rates.add(perSecond);
-                        }
-                        if (!points.isEmpty()) {
-                            rate.add(new Series(app.label(), colour, points));
-                            List<Double> sorted = rates.stream().sorted().toList();
-                            rateRows.add(List.of(app.label(), m.integer(median.run()), m.integer(rates.size()),
-                                    m.integer(sorted.getFirst()), m.integer(sorted.get((sorted.size() - 1) / 2)),
-                                    m.integer(sorted.getLast())));
-                        }
-                    } catch (IOException e) {
-                        // left out, as above
-                    }
-                }
+                rounds(app, r, colour, rate, rateRows);
             }
             if (latency.isEmpty() && rate.isEmpty()) continue;
             plotted++;
@@ -148,13 +125,48 @@ final class HlogPlotsBuilder {
                         m.get("distribution.rate.x"), m.get("distribution.rate.y"), xTicks, yTicks(m, top), rate,
                         List.of(), new Table(List.of(m.get("col.app"), m.get("col.round"), m.get("col.seconds"),
                         m.get("col.rate.low"), m.get("col.rate.median"), m.get("col.rate.high")),
-                        List.of(false, true, true, true, true, true), rateRows)));
+                        List.of(false, true, true, true, true, true), rateRows),
+                        rate.stream().anyMatch(Series::secondary)
+                                ? List.of(m.get("distribution.rate.key.median"), m.get("distribution.rate.key.other"))
+                                : List.of()));
             }
         }
         if (plotted == 0) {
             out.add(new Paragraph(m.get("distribution.none")));
         }
         return out;
+    }
+
+    /**
+     * Adds the req/s second by second of every round of {@code app} on a route with readable hlogs, in run order:
+     * the median round as a primary line, the others as secondary lines of the same colour, and one table row per
+     * round (the median one marked). A round whose hlog is missing, damaged or empty is left out.
+     */
+    private void rounds(AppResult app, RouteResult r, int colour, List<Series> rate, List<List<String>> rateRows) {
+        for (RunResult run : r.runs()) {
+            Path file = file(run);
+            if (file == null) continue;
+            List<double[]> points = new ArrayList<>();
+            List<Double> rates = new ArrayList<>();
+            try {
+                for (Hlogs.Interval i : Hlogs.intervals(file)) {
+                    if (i.lengthSeconds() <= 0) continue;
+                    double perSecond = i.count() / i.lengthSeconds();
+                    points.add(new double[] {i.startSeconds() + i.lengthSeconds(), perSecond});
+                    rates.add(perSecond);
+                }
+            } catch (IOException e) {
+                continue; // a missing or damaged log leaves the round out; the tables above have its numbers
+            }
+            if (points.isEmpty()) continue;
+            boolean median = run.run() == r.summary().medianRun();
+            rate.add(new Series(app.label(), colour, points, List.of(), !median));
+            List<Double> sorted = rates.stream().sorted().toList();
+            rateRows.add(List.of(app.label(),
+                    median ? m.get("distribution.rate.round.median", m.integer(run.run())) : m.integer(run.run()),
+                    m.integer(rates.size()), m.integer(sorted.getFirst()), m.integer(sorted.get((sorted.size() - 1) / 2)),
+                    m.integer(sorted.getLast())));
+        }
     }
 
     /** The hlog of a run inside the results directory, or {@code null} when it has none or it is elsewhere. */

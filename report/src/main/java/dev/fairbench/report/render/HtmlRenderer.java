@@ -112,7 +112,7 @@ public final class HtmlRenderer {
                 case Block.LineChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
-                        .append(Svg.lineChart(c)).append("\n</figure>\n");
+                        .append(LineChartSvg.render(c)).append("\n</figure>\n");
                 case BarChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
