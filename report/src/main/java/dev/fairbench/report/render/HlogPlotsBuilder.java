@@ -23,8 +23,9 @@ import java.util.List;
  * Plots drawn from the hlogs every run writes next to results.json (read with {@link Hlogs}): per route, the
  * latency distribution of each app (its kept rounds together; log x axis from p50 to p99.99, as HdrHistogram's
  * percentile plots) and the throughput of every round of each app second by second (the median round thick,
- * the others thin in the same colour), so stalls, warm-up, GC and rounds unlike the others show. An app whose hlogs are missing or unreadable is left out of the plot. The output depends on the results
- * and the hlog files only. Stateless.
+ * the others thin in the same colour), so stalls, warm-up, GC and rounds unlike the others show. An app or round
+ * whose hlogs are missing or unreadable is left out of the plot. The output depends on the results and the hlog
+ * files only. Stateless.
  */
 final class HlogPlotsBuilder {
     /** Percentiles labelled on the x axis. */
@@ -164,8 +165,8 @@ final class HlogPlotsBuilder {
             List<Double> sorted = rates.stream().sorted().toList();
             rateRows.add(List.of(app.label(),
                     median ? m.get("distribution.rate.round.median", m.integer(run.run())) : m.integer(run.run()),
-                    m.integer(rates.size()), m.integer(sorted.getFirst()), m.integer(sorted.get((sorted.size() - 1) / 2)),
-                    m.integer(sorted.getLast())));
+                    m.integer(rates.size()), m.integer(sorted.getFirst()),
+                    m.integer(sorted.get((sorted.size() - 1) / 2)), m.integer(sorted.getLast())));
         }
     }
 

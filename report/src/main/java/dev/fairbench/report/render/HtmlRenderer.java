@@ -48,8 +48,9 @@ public final class HtmlRenderer {
             .s{background-image:linear-gradient(transparent 38%,#fff 38%,#fff 62%,transparent 62%)}
             .gv{font-variant-numeric:tabular-nums}.gv span{white-space:nowrap}
             .win{font-weight:bold;color:#1a7f37}.tie{font-weight:bold;color:#57606a}
-            .bd{float:right;border:1px solid #8c959f;border-radius:3px;padding:0 .25em;font-size:.85em;color:#57606a;\
-            text-decoration:none}
+            .bd{float:right;margin-left:.35em;border:1px solid #8c959f;border-radius:3px;padding:0 .25em;\
+            font-size:.85em;color:#57606a;text-decoration:none}
+            .sw,.gb,.gb i,td.alert{-webkit-print-color-adjust:exact;print-color-adjust:exact}
             """;
 
     private HtmlRenderer() {
