@@ -41,7 +41,7 @@ final class LineChartSvg {
         int top = legend(body, chart) + 8;
         int left = 64;
         int right = Svg.WIDTH - 70;
-        int plotTop = top + 8;
+        int plotTop = top + 16; // room for the y axis' name above the frame, clear of rings on the top line
         int plotBottom = plotTop + 240;
         double xMin = chart.xTicks().getFirst().at();
         double xMax = chart.xTicks().getLast().at();
@@ -65,7 +65,7 @@ final class LineChartSvg {
                     .append("\" text-anchor=\"middle\" class=\"axis\">").append(HtmlRenderer.escape(t.label()))
                     .append("</text>\n");
         }
-        body.append("<text x=\"").append(left).append("\" y=\"").append(plotTop - 4)
+        body.append("<text x=\"").append(left).append("\" y=\"").append(plotTop - 10)
                 .append("\" class=\"axis\">").append(HtmlRenderer.escape(chart.yAxis())).append("</text>\n");
         body.append("<text x=\"").append(right).append("\" y=\"").append(plotBottom + 34)
                 .append("\" text-anchor=\"end\" class=\"axis\">").append(HtmlRenderer.escape(chart.xAxis()))
