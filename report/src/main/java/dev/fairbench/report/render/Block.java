@@ -182,28 +182,34 @@ public sealed interface Block {
      * @param xAxis    the x axis' name and unit
      * @param yAxis    the y axis' name and unit
      * @param xTicks   labelled positions on the x axis, in x units, the first and last being its ends
-     * @param yTicks   labelled positions on the y axis, from 0, the last being its top
+     * @param yTicks   labelled positions on the y axis, from 0 (linear) or its bottom (logarithmic), the last
+     *                 being its top
      * @param series   the lines
      * @param marks    horizontal reference lines (e.g. an SLO), may be empty
      * @param table    the same data as a table, for Markdown
      * @param lineKey  when some series are {@link Series#secondary() secondary}: what a thick and what a thin line
      *                 stand for (two entries, e.g. {@code median round}, {@code other rounds}), shown in the
      *                 legend; otherwise empty
+     * @param logY     whether the y axis is logarithmic; then {@code yTicks} are positive, the first being its
+     *                 bottom, and values below it are drawn at the bottom
      */
     record LineChart(String title, String subtitle, String xAxis, String yAxis, List<Tick> xTicks,
-                     List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table, List<String> lineKey)
-            implements Block {
+                     List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table, List<String> lineKey,
+                     boolean logY) implements Block {
         public LineChart {
             lineKey = List.copyOf(lineKey);
             if (!lineKey.isEmpty() && lineKey.size() != 2) {
                 throw new IllegalArgumentException("a line key names the thick and the thin line: " + lineKey);
             }
+            if (logY && yTicks.stream().anyMatch(t -> t.at() <= 0)) {
+                throw new IllegalArgumentException("a logarithmic axis has positive ticks only: " + yTicks);
+            }
         }
 
-        /** A chart whose lines are all primary, without a line key. */
+        /** A chart with a linear y axis whose lines are all primary, without a line key. */
         public LineChart(String title, String subtitle, String xAxis, String yAxis, List<Tick> xTicks,
                          List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table) {
-            this(title, subtitle, xAxis, yAxis, xTicks, yTicks, series, marks, table, List.of());
+            this(title, subtitle, xAxis, yAxis, xTicks, yTicks, series, marks, table, List.of(), false);
         }
     }
 

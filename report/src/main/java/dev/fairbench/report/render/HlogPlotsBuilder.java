@@ -22,15 +22,22 @@ import java.util.List;
 /**
  * Plots drawn from the hlogs every run writes next to results.json (read with {@link Hlogs}): per route, the
  * latency distribution of each app (its kept rounds together; log x axis from p50 to p99.99, as HdrHistogram's
- * percentile plots) and the throughput of every round of each app second by second (the median round thick,
- * the others thin in the same colour), so stalls, warm-up, GC and rounds unlike the others show. An app or round
- * whose hlogs are missing or unreadable is left out of the plot. The output depends on the results and the hlog
- * files only. Stateless.
+ * percentile plots; the y axis logarithmic too when the plot spans a factor of {@link #LOG_Y_RATIO} or more) and
+ * the throughput of every round of each app second by second (the median round thick, the others thin in the same
+ * colour), so stalls, warm-up, GC and rounds unlike the others show. An app or round whose hlogs are missing or
+ * unreadable is left out of the plot. The output depends on the results and the hlog files only. Stateless.
  */
 final class HlogPlotsBuilder {
     /** Percentiles labelled on the x axis. */
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     private static final int POINTS = 60;
+    /**
+     * The latency plot gets a logarithmic y axis when its highest value is at least this many times its lowest: a
+     * tail of seconds would otherwise flatten every median to the bottom line.
+     */
+    static final double LOG_Y_RATIO = 20;
+    /** The lowest value a logarithmic latency axis shows, in ms (1 µs, the hlogs' resolution). */
+    private static final double MIN_LOG_MS = 0.001;
 
     private final Results results;
     private final Messages m;
@@ -110,9 +117,13 @@ final class HlogPlotsBuilder {
                     header.add(t.label() + ", ms");
                     numeric.add(true);
                 }
+                double bottom = latency.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).min()
+                        .orElse(1);
+                boolean log = top >= LOG_Y_RATIO * Math.max(bottom, MIN_LOG_MS);
                 out.add(new LineChart(m.get("distribution.latency"), m.get("distribution.latency.subtitle"),
-                        m.get("distribution.latency.x"), m.get("distribution.latency.y"), xTicks, yTicks(m, top),
-                        latency, List.of(), new Table(header, numeric, latencyRows)));
+                        m.get("distribution.latency.x"),
+                        m.get(log ? "distribution.latency.y.log" : "distribution.latency.y"), xTicks, log ? logYTicks(m, Math.max(bottom, MIN_LOG_MS), top) : yTicks(m, top), latency,
+                        List.of(), new Table(header, numeric, latencyRows), List.of(), log));
             }
             if (!rate.isEmpty()) {
                 double top = rate.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).max().orElse(1);
@@ -129,7 +140,7 @@ final class HlogPlotsBuilder {
                         List.of(false, true, true, true, true, true), rateRows),
                         rate.stream().anyMatch(Series::secondary)
                                 ? List.of(m.get("distribution.rate.key.median"), m.get("distribution.rate.key.other"))
-                                : List.of()));
+                                : List.of(), false));
             }
         }
         if (plotted == 0) {
@@ -188,6 +199,35 @@ final class HlogPlotsBuilder {
             if (i * step >= max) break;
         }
         if (ticks.size() < 2) ticks.add(new Tick(step, m.number(step, Math.min(3, places))));
+        return ticks;
+    }
+
+    /**
+     * Ticks of a logarithmic axis from the largest tick at or below {@code min} to the smallest at or above
+     * {@code max} ({@code 0 < min <= max}): 1, 2 and 5 times each power of ten when the axis spans at most three
+     * decades, else the powers of ten alone.
+     */
+    static List<Tick> logYTicks(Messages m, double min, double max) {
+        int lo = (int) Math.floor(Math.log10(min) + 1e-9);
+        int hi = (int) Math.ceil(Math.log10(max) - 1e-9);
+        if (hi <= lo) hi = lo + 1;
+        double[] factors = hi - lo <= 3 ? new double[] {1, 2, 5} : new double[] {1};
+        List<Double> all = new ArrayList<>();
+        for (int k = lo; k <= hi; k++) {
+            for (double f : factors) {
+                if (k == hi && f > 1) break;
+                all.add(f * Math.pow(10, k));
+            }
+        }
+        int first = 0;
+        while (first + 1 < all.size() && all.get(first + 1) <= min * (1 + 1e-9)) first++;
+        int last = all.size() - 1;
+        while (last - 1 > first && all.get(last - 1) >= max * (1 - 1e-9)) last--;
+        List<Tick> ticks = new ArrayList<>();
+        for (double v : all.subList(first, last + 1)) {
+            int places = v >= 1 ? 0 : (int) Math.ceil(-Math.log10(v) - 1e-9);
+            ticks.add(new Tick(v, m.number(v, Math.min(3, places))));
+        }
         return ticks;
     }
 

@@ -13,8 +13,8 @@ import java.util.function.DoubleUnaryOperator;
 import static dev.fairbench.report.render.Svg.fmt;
 
 /**
- * Hand-written SVG for {@link LineChart}: a legend of line samples, then a plot with gridlines at the ticks, one
- * polyline per series and dashed reference marks labelled on the right. Each colour number has, besides its
+ * Hand-written SVG for {@link LineChart}: a legend of line samples, then a plot with gridlines at the ticks (the y
+ * axis linear from 0 or logarithmic, as the chart says), one polyline per series and dashed reference marks labelled on the right. Each colour number has, besides its
  * colour, a marker shape (filled or open circle, square, triangle, diamond) drawn on its primary lines and in
  * its legend sample, and striped colours ({@link Palette#striped}) are dashed, so lines stay apart in grey print
  * and for colour-blind readers. Secondary series are drawn first, thin and pale, so the primary lines lie on top;
@@ -46,9 +46,13 @@ final class LineChartSvg {
         double xMin = chart.xTicks().getFirst().at();
         double xMax = chart.xTicks().getLast().at();
         double yMax = chart.yTicks().getLast().at();
+        double yMin = chart.yTicks().getFirst().at();
         DoubleUnaryOperator sx = x -> left + (xMax > xMin ? (x - xMin) / (xMax - xMin) : 0) * (right - left);
-        DoubleUnaryOperator sy = y -> plotBottom - (yMax > 0 ? Math.min(y, yMax) / yMax : 0)
-                * (plotBottom - plotTop);
+        DoubleUnaryOperator share = chart.logY() && yMax > yMin
+                ? y -> (Math.log10(Math.max(yMin, Math.min(y, yMax))) - Math.log10(yMin))
+                        / (Math.log10(yMax) - Math.log10(yMin))
+                : y -> yMax > 0 ? Math.min(y, yMax) / yMax : 0;
+        DoubleUnaryOperator sy = y -> plotBottom - share.applyAsDouble(y) * (plotBottom - plotTop);
         for (Tick t : chart.yTicks()) {
             double y = sy.applyAsDouble(t.at());
             body.append("<line x1=\"").append(left).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
