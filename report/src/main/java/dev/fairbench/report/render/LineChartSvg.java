@@ -171,7 +171,7 @@ final class LineChartSvg {
     }
 
     private static int entryWidth(String name) {
-        return SAMPLE_PX + 22 + 7 * name.length();
+        return SAMPLE_PX + 22 + Svg.textWidthPx(name);
     }
 
     private static void label(StringBuilder svg, int x, int y, String name) {

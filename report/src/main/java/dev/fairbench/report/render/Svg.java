@@ -41,7 +41,7 @@ final class Svg {
         int x = 0;
         int y = 4;
         for (LegendEntry entry : entries) {
-            int w = 30 + 7 * entry.name().length();
+            int w = 30 + textWidthPx(entry.name());
             if (x > 0 && x + w > width) {
                 x = 0;
                 y += LEGEND_LINE;
@@ -113,7 +113,7 @@ final class Svg {
             body.append("<rect x=\"").append(x).append("\" y=\"6\" width=\"14\" height=\"12\" fill=\"")
                     .append(SEGMENTS[i % SEGMENTS.length]).append("\"/><text x=\"").append(x + 19)
                     .append("\" y=\"16\" class=\"legend\">").append(HtmlRenderer.escape(name)).append("</text>\n");
-            x += 30 + 7 * name.length();
+            x += 30 + textWidthPx(name);
         }
         body.append("<text x=\"").append(WIDTH).append("\" y=\"38\" text-anchor=\"end\" class=\"axis\">")
                 .append(HtmlRenderer.escape(chart.axis())).append("</text>\n");
@@ -145,6 +145,16 @@ final class Svg {
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
                 + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\" aria-label=\""
                 + HtmlRenderer.escape(chart.title() + " · " + chart.axis()) + "\">\n" + body + "</svg>";
+    }
+
+    /**
+     * A generous estimate of the width of legend text at 13 px in CSS pixels: 7 per ASCII character, 9 per other
+     * character (Cyrillic letters are wider), so that legend entries do not run into each other.
+     */
+    static int textWidthPx(String text) {
+        int width = 0;
+        for (int i = 0; i < text.length(); i++) width += text.charAt(i) < 128 ? 7 : 9;
+        return width;
     }
 
     /** A coordinate with one decimal, always with a dot (SVG syntax, not the report's locale). */
