@@ -29,7 +29,8 @@ public final class HtmlRenderer {
             .figure span{color:#57606a;font-size:.92em}
             table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;overflow-x:auto;max-width:100%}
             th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
-            th{background:#f6f8fa}td.num,th.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+            th{background:#f6f8fa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\
+            td.num{white-space:nowrap}
             td.alert{color:#cf222e;font-weight:bold;background:#ffebe9}
             .note{color:#57606a;font-size:.88em}
             figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption b{font-size:1.1em}figcaption span{color:#57606a}
