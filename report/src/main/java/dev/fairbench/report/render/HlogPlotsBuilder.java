@@ -181,9 +181,28 @@ final class HlogPlotsBuilder {
         }
     }
 
-    /** The hlog of a run inside the results directory, or {@code null} when it has none or it is elsewhere. */
+    /**
+     * A percentile of a run's latency in ms, read from its hlog inside {@code dir}; {@code null} when {@code dir} is
+     * {@code null} or the run has no readable, non-empty hlog there.
+     */
+    static Double percentileFromHlog(Path dir, RunResult run, double percentile) {
+        Path file = file(dir, run);
+        if (file == null) return null;
+        try {
+            Histogram h = Hlogs.read(file);
+            return h.getTotalCount() == 0 ? null : Hlogs.percentileMs(h, percentile);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private Path file(RunResult run) {
-        if (run.hlog() == null || run.hlog().isEmpty()) return null;
+        return file(dir, run);
+    }
+
+    /** The hlog of a run inside the results directory, or {@code null} when it has none or it is elsewhere. */
+    private static Path file(Path dir, RunResult run) {
+        if (dir == null || run.hlog() == null || run.hlog().isEmpty()) return null;
         Path base = dir.toAbsolutePath().normalize();
         Path file = base.resolve(run.hlog()).normalize();
         return file.startsWith(base) && Files.isRegularFile(file) ? file : null;
