@@ -168,8 +168,55 @@ class HtmlReportTest {
                     .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
             lines += doc.getElementsByTagName("polyline").getLength();
         }
-        // index: latency and throughput, one line per measured app each; the capacity curve of two apps
-        assertThat(lines).isEqualTo(8);
+        // index: latency, one line per measured app (3); throughput, one line per round of each (3 × 3); the
+        // capacity curve of two apps
+        assertThat(lines).isEqualTo(14);
         assertThat(html).contains("id=\"distribution-index\"").doesNotContain("id=\"distribution-detail\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "uk"})
+    void throughputOverTimeDrawsEveryRoundInItsAppsColourTheMedianOneThick(String language) throws Exception {
+        java.nio.file.Files.copy(dev.fairbench.results.ResultsStore.file(ReportGoldenTest.SAMPLE),
+                dev.fairbench.results.ResultsStore.file(dir));
+        SampleResults.writeHlogs(dir);
+        Messages m = Messages.of(language);
+        String html = java.nio.file.Files.readString(ReportWriter.write(dir, language).get(1));
+        Document chart = null;
+        Matcher svg = SVG.matcher(html);
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        while (svg.find()) {
+            Document doc = factory.newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(svg.group().getBytes(StandardCharsets.UTF_8)));
+            if (doc.getDocumentElement().getAttribute("aria-label").startsWith(m.get("distribution.rate") + " ")) {
+                assertThat(chart).as("one throughput chart, on the index route").isNull();
+                chart = doc;
+            }
+        }
+        assertThat(chart).isNotNull();
+        Results results = SampleResults.build();
+        var polylines = chart.getElementsByTagName("polyline");
+        java.util.Map<String, List<Boolean>> thinByColour = new java.util.TreeMap<>();
+        for (int i = 0; i < polylines.getLength(); i++) {
+            var line = (org.w3c.dom.Element) polylines.item(i);
+            thinByColour.computeIfAbsent(line.getAttribute("stroke"), k -> new java.util.ArrayList<>())
+                    .add(line.hasAttribute("stroke-opacity"));
+        }
+        // each measured app: its three rounds in its own colour, the two that are not the median thin and pale,
+        // drawn before (under) the thick median line
+        List<AppResult> measured = results.apps().stream().filter(a -> a.status() == AppStatus.MEASURED).toList();
+        assertThat(thinByColour).hasSize(measured.size());
+        assertThat(thinByColour.values()).allSatisfy(thin -> assertThat(thin).containsExactly(true, true, false));
+        String text = chart.getDocumentElement().getTextContent();
+        assertThat(text).contains(m.get("distribution.rate.key.median"), m.get("distribution.rate.key.other"));
+        for (AppResult app : measured) assertThat(text).contains(app.label());
+        // the legend names each app once, although it has three lines
+        assertThat(text.split(java.util.regex.Pattern.quote(measured.getFirst().label()), -1)).hasSize(2);
+
+        String md = java.nio.file.Files.readString(ReportWriter.write(dir, language).getFirst());
+        int median = measured.getFirst().route("index").orElseThrow().summary().medianRun();
+        assertThat(md).contains("| " + measured.getFirst().label() + " | "
+                + m.get("distribution.rate.round.median", String.valueOf(median)) + " |");
     }
 }

@@ -58,6 +58,25 @@ class MessagesTest {
         assertThat(Messages.of("en").languageName("zig")).isEqualTo("Zig");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"messages.properties", "messages_uk.properties"})
+    void noKeyIsDefinedTwice(String name) throws Exception {
+        // Properties keeps the last of two definitions silently, so a stale copy further down wins unseen
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+        java.util.List<String> twice = new java.util.ArrayList<>();
+        try (InputStream in = Messages.class.getResourceAsStream("/dev/fairbench/report/" + name)) {
+            String[] lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                String line = lines[i].strip();
+                if (line.isEmpty() || line.startsWith("#") || !line.contains("=")) continue;
+                String key = line.substring(0, line.indexOf('=')).strip();
+                Integer first = seen.putIfAbsent(key, i + 1);
+                if (first != null) twice.add(key + " (lines " + first + " and " + (i + 1) + ")");
+            }
+        }
+        assertThat(twice).as(name).isEmpty();
+    }
+
     @Test
     void unknownLanguageIsRefused() {
         assertThatThrownBy(() -> Messages.of("de")).isInstanceOf(IllegalArgumentException.class)

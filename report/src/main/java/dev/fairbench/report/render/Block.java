@@ -174,20 +174,43 @@ public sealed interface Block {
     }
 
     /**
-     * A line chart: one line per app over a shared x axis, for the HTML; Markdown prints {@code table} instead.
+     * A line chart: one line per app (or per round of an app) over a shared x axis, for the HTML; Markdown prints
+     * {@code table} instead.
      *
      * @param title    chart title, or empty when a heading right above names it
      * @param subtitle what was measured, one line
      * @param xAxis    the x axis' name and unit
      * @param yAxis    the y axis' name and unit
      * @param xTicks   labelled positions on the x axis, in x units, the first and last being its ends
-     * @param yTicks   labelled positions on the y axis, from 0, the last being its top
+     * @param yTicks   labelled positions on the y axis, from 0 (linear) or its bottom (logarithmic), the last
+     *                 being its top
      * @param series   the lines
      * @param marks    horizontal reference lines (e.g. an SLO), may be empty
      * @param table    the same data as a table, for Markdown
+     * @param lineKey  when some series are {@link Series#secondary() secondary}: what a thick and what a thin line
+     *                 stand for (two entries, e.g. {@code median round}, {@code other rounds}), shown in the
+     *                 legend; otherwise empty
+     * @param logY     whether the y axis is logarithmic; then {@code yTicks} are positive, the first being its
+     *                 bottom, and values below it are drawn at the bottom
      */
     record LineChart(String title, String subtitle, String xAxis, String yAxis, List<Tick> xTicks,
-                     List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table) implements Block {
+                     List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table, List<String> lineKey,
+                     boolean logY) implements Block {
+        public LineChart {
+            lineKey = List.copyOf(lineKey);
+            if (!lineKey.isEmpty() && lineKey.size() != 2) {
+                throw new IllegalArgumentException("a line key names the thick and the thin line: " + lineKey);
+            }
+            if (logY && yTicks.stream().anyMatch(t -> t.at() <= 0)) {
+                throw new IllegalArgumentException("a logarithmic axis has positive ticks only: " + yTicks);
+            }
+        }
+
+        /** A chart with a linear y axis whose lines are all primary, without a line key. */
+        public LineChart(String title, String subtitle, String xAxis, String yAxis, List<Tick> xTicks,
+                         List<Tick> yTicks, List<Series> series, List<Tick> marks, Table table) {
+            this(title, subtitle, xAxis, yAxis, xTicks, yTicks, series, marks, table, List.of(), false);
+        }
     }
 
     /** A labelled position on an axis. */
@@ -196,13 +219,20 @@ public sealed interface Block {
 
     /**
      * One line of a {@link LineChart}: its app, colour number ({@link Palette}) and points {x, y}, x ascending;
-     * {@code marked} are points drawn as rings (e.g. the overload step). A line of at most 20 points also shows
-     * each point as a dot.
+     * {@code marked} are points drawn as rings (e.g. the overload step). A primary line is drawn thick with the
+     * marker shape of its colour on it (on each point when it has at most 20, else on a few); a {@code secondary}
+     * line (e.g. another round of the same app) is drawn thin and pale in the same colour and dash, without
+     * markers. The legend names each label once, with the primary style.
      */
-    record Series(String label, int colour, List<double[]> points, List<double[]> marked) {
-        /** A line without marked points. */
+    record Series(String label, int colour, List<double[]> points, List<double[]> marked, boolean secondary) {
+        /** A primary line. */
+        public Series(String label, int colour, List<double[]> points, List<double[]> marked) {
+            this(label, colour, points, marked, false);
+        }
+
+        /** A primary line without marked points. */
         public Series(String label, int colour, List<double[]> points) {
-            this(label, colour, points, List.of());
+            this(label, colour, points, List.of(), false);
         }
     }
 

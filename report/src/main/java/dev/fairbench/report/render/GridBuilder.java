@@ -19,7 +19,8 @@ import java.util.List;
  * The app × route grid for the top of the report (TechEmpower's relative bars): per route and app the median
  * req/s and app CPU per request, each relative to the best of the route, the mark of {@link RouteVerdict#cell}
  * (a winner only where the statistics say it is real, a tie otherwise) on the figure that ranks the route, and the
- * binding resource of the runs as a letter. Apps without any summary are left out. Stateless.
+ * binding resource of the runs as a letter (and the note explaining the letters only when some cell has one:
+ * results from before the bound was recorded have none). Apps without any summary are left out. Stateless.
  */
 final class GridBuilder {
     private GridBuilder() {
@@ -71,9 +72,11 @@ final class GridBuilder {
         if (rows.isEmpty()) return List.of();
         List<LegendEntry> columns = apps.stream()
                 .map(a -> new LegendEntry(Palette.of(results, a.name()), a.label())).toList();
-        List<String> notes = List.of(m.get("grid.note.bars"), m.get("grid.note.marks"),
-                m.get("grid.note.bound", m.get("bound.short.app-bound"), m.get("bound.short.services-bound"),
-                        m.get("bound.short.loadgen-bound"), m.get("bound.short.latency-bound")));
+        List<String> notes = new ArrayList<>(List.of(m.get("grid.note.bars"), m.get("grid.note.marks")));
+        if (rows.stream().flatMap(r -> r.cells().stream()).anyMatch(c -> !c.bound().isEmpty())) {
+            notes.add(m.get("grid.note.bound", m.get("bound.short.app-bound"), m.get("bound.short.services-bound"),
+                    m.get("bound.short.loadgen-bound"), m.get("bound.short.latency-bound")));
+        }
         return List.of(new Heading(3, m.get("grid"), "grid"), new Grid(m.get("col.route"), columns, rows, notes));
     }
 

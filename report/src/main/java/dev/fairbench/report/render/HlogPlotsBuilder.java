@@ -22,14 +22,22 @@ import java.util.List;
 /**
  * Plots drawn from the hlogs every run writes next to results.json (read with {@link Hlogs}): per route, the
  * latency distribution of each app (its kept rounds together; log x axis from p50 to p99.99, as HdrHistogram's
- * percentile plots) and the throughput of each app's median round second by second, so stalls, warm-up and GC
- * show. An app whose hlogs are missing or unreadable is left out of the plot. The output depends on the results
- * and the hlog files only. Stateless.
+ * percentile plots; the y axis logarithmic too when the plot spans a factor of {@link #LOG_Y_RATIO} or more) and
+ * the throughput of every round of each app second by second (the median round thick, the others thin in the same
+ * colour), so stalls, warm-up, GC and rounds unlike the others show. An app or round whose hlogs are missing or
+ * unreadable is left out of the plot. The output depends on the results and the hlog files only. Stateless.
  */
 final class HlogPlotsBuilder {
     /** Percentiles labelled on the x axis. */
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     private static final int POINTS = 60;
+    /**
+     * The latency plot gets a logarithmic y axis when its highest value is at least this many times its lowest: a
+     * tail of seconds would otherwise flatten every median to the bottom line.
+     */
+    static final double LOG_Y_RATIO = 20;
+    /** The lowest value a logarithmic latency axis shows, in ms (1 µs, the hlogs' resolution). */
+    private static final double MIN_LOG_MS = 0.001;
 
     private final Results results;
     private final Messages m;
@@ -92,30 +100,7 @@ final class HlogPlotsBuilder {
                     for (double p : PERCENTILES) row.add(m.number(Hlogs.percentileMs(all, p), 2));
                     latencyRows.add(row);
                 }
-                RunResult median = r.runs().stream().filter(run -> run.run() == r.summary().medianRun()).findFirst()
-                        .orElse(r.runs().getFirst());
-                Path file = file(median);
-                if (file != null) {
-                    try {
-                        List<double[]> points = new ArrayList<>();
-                        List<Double> rates = new ArrayList<>();
-                        for (Hlogs.Interval i : Hlogs.intervals(file)) {
-                            if (i.lengthSeconds() <= 0) continue;
-                            double perSecond = i.count() / i.lengthSeconds();
-                            points.add(new double[] {i.startSeconds() + i.lengthSeconds(), perSecond});
-                            rates.add(perSecond);
-                        }
-                        if (!points.isEmpty()) {
-                            rate.add(new Series(app.label(), colour, points));
-                            List<Double> sorted = rates.stream().sorted().toList();
-                            rateRows.add(List.of(app.label(), m.integer(median.run()), m.integer(rates.size()),
-                                    m.integer(sorted.getFirst()), m.integer(sorted.get((sorted.size() - 1) / 2)),
-                                    m.integer(sorted.getLast())));
-                        }
-                    } catch (IOException e) {
-                        // left out, as above
-                    }
-                }
+                rounds(app, r, colour, rate, rateRows);
             }
             if (latency.isEmpty() && rate.isEmpty()) continue;
             plotted++;
@@ -132,9 +117,13 @@ final class HlogPlotsBuilder {
                     header.add(t.label() + ", ms");
                     numeric.add(true);
                 }
+                double bottom = latency.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).min()
+                        .orElse(1);
+                boolean log = top >= LOG_Y_RATIO * Math.max(bottom, MIN_LOG_MS);
                 out.add(new LineChart(m.get("distribution.latency"), m.get("distribution.latency.subtitle"),
-                        m.get("distribution.latency.x"), m.get("distribution.latency.y"), xTicks, yTicks(m, top),
-                        latency, List.of(), new Table(header, numeric, latencyRows)));
+                        m.get("distribution.latency.x"),
+                        m.get(log ? "distribution.latency.y.log" : "distribution.latency.y"), xTicks, log ? logYTicks(m, Math.max(bottom, MIN_LOG_MS), top) : yTicks(m, top), latency,
+                        List.of(), new Table(header, numeric, latencyRows), List.of(), log));
             }
             if (!rate.isEmpty()) {
                 double top = rate.stream().flatMap(s -> s.points().stream()).mapToDouble(p -> p[1]).max().orElse(1);
@@ -148,7 +137,10 @@ final class HlogPlotsBuilder {
                         m.get("distribution.rate.x"), m.get("distribution.rate.y"), xTicks, yTicks(m, top), rate,
                         List.of(), new Table(List.of(m.get("col.app"), m.get("col.round"), m.get("col.seconds"),
                         m.get("col.rate.low"), m.get("col.rate.median"), m.get("col.rate.high")),
-                        List.of(false, true, true, true, true, true), rateRows)));
+                        List.of(false, true, true, true, true, true), rateRows),
+                        rate.stream().anyMatch(Series::secondary)
+                                ? List.of(m.get("distribution.rate.key.median"), m.get("distribution.rate.key.other"))
+                                : List.of(), false));
             }
         }
         if (plotted == 0) {
@@ -157,9 +149,60 @@ final class HlogPlotsBuilder {
         return out;
     }
 
-    /** The hlog of a run inside the results directory, or {@code null} when it has none or it is elsewhere. */
+    /**
+     * Adds the req/s second by second of every round of {@code app} on a route with readable hlogs, in run order:
+     * the median round as a primary line, the others as secondary lines of the same colour, and one table row per
+     * round (the median one marked). A round whose hlog is missing, damaged or empty is left out.
+     */
+    private void rounds(AppResult app, RouteResult r, int colour, List<Series> rate, List<List<String>> rateRows) {
+        for (RunResult run : r.runs()) {
+            Path file = file(run);
+            if (file == null) continue;
+            List<double[]> points = new ArrayList<>();
+            List<Double> rates = new ArrayList<>();
+            try {
+                for (Hlogs.Interval i : Hlogs.intervals(file)) {
+                    if (i.lengthSeconds() <= 0) continue;
+                    double perSecond = i.count() / i.lengthSeconds();
+                    points.add(new double[] {i.startSeconds() + i.lengthSeconds(), perSecond});
+                    rates.add(perSecond);
+                }
+            } catch (IOException e) {
+                continue; // a missing or damaged log leaves the round out; the tables above have its numbers
+            }
+            if (points.isEmpty()) continue;
+            boolean median = run.run() == r.summary().medianRun();
+            rate.add(new Series(app.label(), colour, points, List.of(), !median));
+            List<Double> sorted = rates.stream().sorted().toList();
+            rateRows.add(List.of(app.label(),
+                    median ? m.get("distribution.rate.round.median", m.integer(run.run())) : m.integer(run.run()),
+                    m.integer(rates.size()), m.integer(sorted.getFirst()),
+                    m.integer(sorted.get((sorted.size() - 1) / 2)), m.integer(sorted.getLast())));
+        }
+    }
+
+    /**
+     * A percentile of a run's latency in ms, read from its hlog inside {@code dir}; {@code null} when {@code dir} is
+     * {@code null} or the run has no readable, non-empty hlog there.
+     */
+    static Double percentileFromHlog(Path dir, RunResult run, double percentile) {
+        Path file = file(dir, run);
+        if (file == null) return null;
+        try {
+            Histogram h = Hlogs.read(file);
+            return h.getTotalCount() == 0 ? null : Hlogs.percentileMs(h, percentile);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private Path file(RunResult run) {
-        if (run.hlog() == null || run.hlog().isEmpty()) return null;
+        return file(dir, run);
+    }
+
+    /** The hlog of a run inside the results directory, or {@code null} when it has none or it is elsewhere. */
+    private static Path file(Path dir, RunResult run) {
+        if (dir == null || run.hlog() == null || run.hlog().isEmpty()) return null;
         Path base = dir.toAbsolutePath().normalize();
         Path file = base.resolve(run.hlog()).normalize();
         return file.startsWith(base) && Files.isRegularFile(file) ? file : null;
@@ -175,6 +218,35 @@ final class HlogPlotsBuilder {
             if (i * step >= max) break;
         }
         if (ticks.size() < 2) ticks.add(new Tick(step, m.number(step, Math.min(3, places))));
+        return ticks;
+    }
+
+    /**
+     * Ticks of a logarithmic axis from the largest tick at or below {@code min} to the smallest at or above
+     * {@code max} ({@code 0 < min <= max}): 1, 2 and 5 times each power of ten when the axis spans at most three
+     * decades, else the powers of ten alone.
+     */
+    static List<Tick> logYTicks(Messages m, double min, double max) {
+        int lo = (int) Math.floor(Math.log10(min) + 1e-9);
+        int hi = (int) Math.ceil(Math.log10(max) - 1e-9);
+        if (hi <= lo) hi = lo + 1;
+        double[] factors = hi - lo <= 3 ? new double[] {1, 2, 5} : new double[] {1};
+        List<Double> all = new ArrayList<>();
+        for (int k = lo; k <= hi; k++) {
+            for (double f : factors) {
+                if (k == hi && f > 1) break;
+                all.add(f * Math.pow(10, k));
+            }
+        }
+        int first = 0;
+        while (first + 1 < all.size() && all.get(first + 1) <= min * (1 + 1e-9)) first++;
+        int last = all.size() - 1;
+        while (last - 1 > first && all.get(last - 1) >= max * (1 - 1e-9)) last--;
+        List<Tick> ticks = new ArrayList<>();
+        for (double v : all.subList(first, last + 1)) {
+            int places = v >= 1 ? 0 : (int) Math.ceil(-Math.log10(v) - 1e-9);
+            ticks.add(new Tick(v, m.number(v, Math.min(3, places))));
+        }
         return ticks;
     }
 

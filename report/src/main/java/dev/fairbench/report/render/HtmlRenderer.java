@@ -29,7 +29,8 @@ public final class HtmlRenderer {
             .figure span{color:#57606a;font-size:.92em}
             table{border-collapse:collapse;margin:.8em 0;font-size:.92em;display:block;overflow-x:auto;max-width:100%}
             th,td{border:1px solid #d0d7de;padding:.25em .6em;text-align:left;vertical-align:top}
-            th{background:#f6f8fa}td.num,th.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+            th{background:#f6f8fa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}\
+            td.num{white-space:nowrap}
             td.alert{color:#cf222e;font-weight:bold;background:#ffebe9}
             .note{color:#57606a;font-size:.88em}
             figure{margin:1em 0}figcaption{margin-bottom:.3em}figcaption b{font-size:1.1em}figcaption span{color:#57606a}
@@ -48,8 +49,9 @@ public final class HtmlRenderer {
             .s{background-image:linear-gradient(transparent 38%,#fff 38%,#fff 62%,transparent 62%)}
             .gv{font-variant-numeric:tabular-nums}.gv span{white-space:nowrap}
             .win{font-weight:bold;color:#1a7f37}.tie{font-weight:bold;color:#57606a}
-            .bd{float:right;border:1px solid #8c959f;border-radius:3px;padding:0 .25em;font-size:.85em;color:#57606a;\
-            text-decoration:none}
+            .bd{float:right;margin-left:.35em;border:1px solid #8c959f;border-radius:3px;padding:0 .25em;\
+            font-size:.85em;color:#57606a;text-decoration:none}
+            .sw,.gb,.gb i,td.alert{-webkit-print-color-adjust:exact;print-color-adjust:exact}
             """;
 
     private HtmlRenderer() {
@@ -112,7 +114,7 @@ public final class HtmlRenderer {
                 case Block.LineChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")
-                        .append(Svg.lineChart(c)).append("\n</figure>\n");
+                        .append(LineChartSvg.render(c)).append("\n</figure>\n");
                 case BarChart c -> html.append("<figure>\n<figcaption>")
                         .append(c.title().isEmpty() ? "" : "<b>" + escape(c.title()) + "</b><br>")
                         .append("<span>").append(escape(c.subtitle())).append("</span></figcaption>\n")

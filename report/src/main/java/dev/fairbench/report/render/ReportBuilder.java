@@ -43,10 +43,13 @@ public final class ReportBuilder {
     private final Results results;
     private final Messages m;
     private final List<Block> out = new ArrayList<>();
+    /** The results directory, where hlogs are read from, or {@code null}. */
+    private final java.nio.file.Path dir;
 
-    private ReportBuilder(Results results, Messages messages) {
+    private ReportBuilder(Results results, Messages messages, java.nio.file.Path dir) {
         this.results = results;
         this.m = messages;
+        this.dir = dir;
     }
 
     /** The blocks of the whole report, without the plots drawn from the hlogs. */
@@ -56,10 +59,11 @@ public final class ReportBuilder {
 
     /**
      * The blocks of the whole report; {@code dir}, the results directory, is where the hlogs are read from for the
-     * latency and throughput plots ({@link HlogPlotsBuilder}); without it the plots are left out.
+     * latency and throughput plots ({@link HlogPlotsBuilder}) and for the p95 of results written before p95 was
+     * stored; without it the plots are left out and such a p95 is a dash.
      */
     public static List<Block> build(Results results, Messages messages, java.nio.file.Path dir) {
-        ReportBuilder b = new ReportBuilder(results, messages);
+        ReportBuilder b = new ReportBuilder(results, messages, dir);
         b.title();
         b.headline();
         b.setupSection();
@@ -443,12 +447,20 @@ public final class ReportBuilder {
         out.add(new Heading(2, m.get("latency"), "latency"));
         out.add(new Paragraph(m.get("latency.intro")));
         List<List<String>> rows = new ArrayList<>();
+        boolean p95FromHlogs = false;
         for (String route : rules().routes()) {
             for (AppSummary a : summaries(results, route)) {
                 Latency l = a.summary().latency();
+                Double p95 = l.p95Ms();
+                if (p95 == null) {
+                    // results written before p95 was stored: the median run's hlog still has it
+                    int median = a.summary().medianRun();
+                    p95 = a.app().route(route).flatMap(r -> r.runs().stream().filter(run -> run.run() == median)
+                            .findFirst()).map(run -> HlogPlotsBuilder.percentileFromHlog(dir, run, 95)).orElse(null);
+                    p95FromHlogs |= p95 != null;
+                }
                 rows.add(List.of(m.route(route), a.app().label(), m.number(l.p50Ms(), 2), m.number(l.p90Ms(), 2),
-                        l.p95Ms() == null ? "—" : m.number(l.p95Ms(), 2), m.number(l.p99Ms(), 2),
-                        m.number(l.p999Ms(), 2)));
+                        p95 == null ? "—" : m.number(p95, 2), m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2)));
             }
         }
         if (rows.isEmpty()) {
@@ -457,6 +469,7 @@ public final class ReportBuilder {
         }
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p95", "p99", "p99.9"),
                 List.of(false, false, true, true, true, true, true), rows));
+        if (p95FromHlogs) out.add(new Paragraph(m.get("latency.p95.hlog"), true));
     }
 
     private void memory() {

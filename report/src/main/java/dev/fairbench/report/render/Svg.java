@@ -7,9 +7,10 @@ import dev.fairbench.report.render.Block.LegendEntry;
 import java.util.Locale;
 
 /**
- * Hand-written SVG for {@link BarChart}: legend rows of app swatches (wrapped to the width), then one horizontal
- * bar per app with its label on the left and its value (and marker) on the right, scaled to the largest value or
- * round. The bar is the median; each round is a dot on it, so the spread shows. The output is a standalone,
+ * Hand-written SVG for {@link BarChart} and {@link Block.StackedChart} (line charts are {@link LineChartSvg}'s).
+ * A bar chart has legend rows of app swatches (wrapped to the width), then one horizontal bar per app with its
+ * label on the left and its value (and marker) on the right, scaled to the largest value or round. The bar is the
+ * median; each round is a dot on it, so the spread shows. The output is a standalone,
  * well-formed XML {@code <svg>} element (with the SVG namespace) that HTML can inline; sizes are in CSS pixels and
  * the text uses the page's font. Stateless.
  */
@@ -40,7 +41,7 @@ final class Svg {
         int x = 0;
         int y = 4;
         for (LegendEntry entry : entries) {
-            int w = 30 + 7 * entry.name().length();
+            int w = 30 + textWidthPx(entry.name());
             if (x > 0 && x + w > width) {
                 x = 0;
                 y += LEGEND_LINE;
@@ -100,88 +101,6 @@ final class Svg {
         return svg.toString();
     }
 
-    /**
-     * A line chart: legend rows, then a plot with gridlines at the ticks, one polyline per series (dashed for
-     * striped colours, so lines differ in grey print too), and dashed reference marks labelled on the right.
-     */
-    static String lineChart(Block.LineChart chart) {
-        StringBuilder body = new StringBuilder();
-        int top = legend(body, chart.series().stream().map(s -> new LegendEntry(s.colour(), s.label())).toList(),
-                WIDTH) + 8;
-        int left = 64;
-        int right = WIDTH - 70;
-        int plotTop = top + 8;
-        int plotBottom = plotTop + 240;
-        double xMin = chart.xTicks().getFirst().at();
-        double xMax = chart.xTicks().getLast().at();
-        double yMax = chart.yTicks().getLast().at();
-        java.util.function.DoubleUnaryOperator sx = x -> left + (xMax > xMin ? (x - xMin) / (xMax - xMin) : 0)
-                * (right - left);
-        java.util.function.DoubleUnaryOperator sy = y -> plotBottom - (yMax > 0 ? Math.min(y, yMax) / yMax : 0)
-                * (plotBottom - plotTop);
-        for (Block.Tick t : chart.yTicks()) {
-            double y = sy.applyAsDouble(t.at());
-            body.append("<line x1=\"").append(left).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
-                    .append(right).append("\" y2=\"").append(fmt(y)).append("\" class=\"grid\"/>")
-                    .append("<text x=\"").append(left - 6).append("\" y=\"").append(fmt(y + 4))
-                    .append("\" text-anchor=\"end\" class=\"axis\">").append(HtmlRenderer.escape(t.label()))
-                    .append("</text>\n");
-        }
-        for (Block.Tick t : chart.xTicks()) {
-            double x = sx.applyAsDouble(t.at());
-            body.append("<line x1=\"").append(fmt(x)).append("\" y1=\"").append(plotTop).append("\" x2=\"")
-                    .append(fmt(x)).append("\" y2=\"").append(plotBottom).append("\" class=\"grid\"/>")
-                    .append("<text x=\"").append(fmt(x)).append("\" y=\"").append(plotBottom + 16)
-                    .append("\" text-anchor=\"middle\" class=\"axis\">").append(HtmlRenderer.escape(t.label()))
-                    .append("</text>\n");
-        }
-        body.append("<text x=\"").append(left).append("\" y=\"").append(plotTop - 4)
-                .append("\" class=\"axis\">").append(HtmlRenderer.escape(chart.yAxis())).append("</text>\n");
-        body.append("<text x=\"").append(right).append("\" y=\"").append(plotBottom + 34)
-                .append("\" text-anchor=\"end\" class=\"axis\">").append(HtmlRenderer.escape(chart.xAxis()))
-                .append("</text>\n");
-        for (Block.Tick mark : chart.marks()) {
-            double y = sy.applyAsDouble(mark.at());
-            body.append("<line x1=\"").append(left).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
-                    .append(right).append("\" y2=\"").append(fmt(y)).append("\" class=\"mark\"/>")
-                    .append("<text x=\"").append(right + 4).append("\" y=\"").append(fmt(y + 4))
-                    .append("\" class=\"axis\">").append(HtmlRenderer.escape(mark.label())).append("</text>\n");
-        }
-        for (Block.Series series : chart.series()) {
-            if (series.points().isEmpty()) continue;
-            body.append("<polyline fill=\"none\" stroke=\"").append(Palette.fill(series.colour()))
-                    .append("\" stroke-width=\"2\"");
-            if (Palette.striped(series.colour())) body.append(" stroke-dasharray=\"7 3\"");
-            body.append(" points=\"");
-            boolean first = true;
-            for (double[] p : series.points()) {
-                if (!first) body.append(' ');
-                first = false;
-                body.append(fmt(sx.applyAsDouble(p[0]))).append(',').append(fmt(sy.applyAsDouble(p[1])));
-            }
-            body.append("\"/>\n");
-            if (series.points().size() <= 20) {
-                for (double[] p : series.points()) {
-                    body.append("<circle cx=\"").append(fmt(sx.applyAsDouble(p[0]))).append("\" cy=\"")
-                            .append(fmt(sy.applyAsDouble(p[1]))).append("\" r=\"3\" fill=\"")
-                            .append(Palette.fill(series.colour())).append("\"/>");
-                }
-            }
-            for (double[] p : series.marked()) {
-                body.append("<circle cx=\"").append(fmt(sx.applyAsDouble(p[0]))).append("\" cy=\"")
-                        .append(fmt(sy.applyAsDouble(p[1]))).append("\" r=\"7\" fill=\"none\" stroke-width=\"2\" stroke=\"")
-                        .append(Palette.fill(series.colour())).append("\"/>");
-            }
-            body.append('\n');
-        }
-        int height = plotBottom + 42;
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
-                + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\" aria-label=\""
-                + HtmlRenderer.escape(chart.title() + " · " + chart.yAxis() + " · " + chart.xAxis()) + "\">\n"
-                + body + "<rect x=\"" + left + "\" y=\"" + plotTop + "\" width=\"" + (right - left)
-                + "\" height=\"" + (plotBottom - plotTop) + "\" class=\"frame\"/>\n</svg>";
-    }
-
     /** Fills of the segments of a stacked bar: far apart in lightness, so they read in grey print too. */
     private static final String[] SEGMENTS = {"#1f4e79", "#8fbce6", "#e69f00", "#b8407a", "#505050"};
 
@@ -194,7 +113,7 @@ final class Svg {
             body.append("<rect x=\"").append(x).append("\" y=\"6\" width=\"14\" height=\"12\" fill=\"")
                     .append(SEGMENTS[i % SEGMENTS.length]).append("\"/><text x=\"").append(x + 19)
                     .append("\" y=\"16\" class=\"legend\">").append(HtmlRenderer.escape(name)).append("</text>\n");
-            x += 30 + 7 * name.length();
+            x += 30 + textWidthPx(name);
         }
         body.append("<text x=\"").append(WIDTH).append("\" y=\"38\" text-anchor=\"end\" class=\"axis\">")
                 .append(HtmlRenderer.escape(chart.axis())).append("</text>\n");
@@ -226,6 +145,16 @@ final class Svg {
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height
                 + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\" aria-label=\""
                 + HtmlRenderer.escape(chart.title() + " · " + chart.axis()) + "\">\n" + body + "</svg>";
+    }
+
+    /**
+     * A generous estimate of the width of legend text at 13 px in CSS pixels: 7 per ASCII character, 9 per other
+     * character (Cyrillic letters are wider), so that legend entries do not run into each other.
+     */
+    static int textWidthPx(String text) {
+        int width = 0;
+        for (int i = 0; i < text.length(); i++) width += text.charAt(i) < 128 ? 7 : 9;
+        return width;
     }
 
     /** A coordinate with one decimal, always with a dot (SVG syntax, not the report's locale). */
