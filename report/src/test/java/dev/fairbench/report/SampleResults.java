@@ -50,7 +50,7 @@ final class SampleResults {
                 new Pinning(true, "0", "1", "1", "1"), 1, 16, 4, 50, 1, 5, 20, 3, ROUTES,
                 Map.of("java", "Temurin 21.0.9+10", "postgresql", "17.5", "redis", "7.4.2", "loadgen",
                         "fairbench-loadgen 0.1.0-SNAPSHOT"),
-                Map.of("cpu_governor", "performance", "virtualization", "kvm"));
+                Map.of("cpu_governor", "performance", "virtualization", "kvm", "jit_settle_max_s", "30.0"));
         List<AppResult> apps = new ArrayList<>();
         apps.add(measured("vertx", "Vert.x + pg-client", "java", 1.0, true, 0,
                 Map.of("vertx", "5.0.4", "vertx-pg-client", "5.0.4", "jte", "3.2.5"),
@@ -118,7 +118,8 @@ final class SampleResults {
                         (jvm ? 190_000_000L : 21_500_000L) + routeNo * 1_048_576L + i * 65_536L,
                         Math.round(requests * (jvm ? 1.4 : 2.1)),
                         jvm ? (long) (requests / (db ? 900 : 4000)) : null,
-                        jvm ? round3(requests / (db ? 900.0 : 4000.0) * 0.0021) : null);
+                        jvm ? round3(requests / (db ? 900.0 : 4000.0) * 0.0021) : null,
+                        jvm ? round3(appCpuUs * requests / 1e6 * (i == 0 ? 0.012 : 0.003)) : null);
                 boolean broken = errorsInOneRun > 0 && route.equals("detail") && i == 1;
                 CpuUse use = db ? new CpuUse(round3(0.62 * speed), 0.97, 0.97, 8.1, Bound.SERVICES_BOUND)
                         : new CpuUse(0.98, 0.55, 0.55, 6.2, Bound.APP_BOUND);
@@ -126,7 +127,7 @@ final class SampleResults {
                 runs.add(new RunResult(i + 1, START.plusSeconds(60L * routeNo + 25L * i), 20.0, requests, rps,
                         requests - (broken ? 2 : 0), 0, 0, broken ? 2 : 0, 0, broken ? errorsInOneRun : 0, 0, 0,
                         latency, "hlog/" + name + "/" + route + "/round-" + (i + 1) + ".hlog", resources, null, use,
-                        quiet));
+                        quiet, jvm && routeNo == 1 ? 5.0 + 7 - 2 * i : jvm && i == 0 ? 7.0 : 5.0));
             }
             RouteResult result = new RouteResult(route, runs, Summaries.summarize(runs));
             if (route.equals("hello") && !jvm) {

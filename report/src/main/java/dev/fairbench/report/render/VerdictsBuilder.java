@@ -22,8 +22,8 @@ import java.util.stream.Collectors;
 /**
  * The sections that say what the numbers support: the verdict of every route ({@link RouteVerdict}: winner or tie
  * within noise, ranked by req/s only where the runs were app-bound), the cost per request of every app and route
- * with what bound its runs, the cost runs at one fixed rate, and every window the interference guard found
- * disturbed. Stateless; the output depends on the results and the language only.
+ * with what bound its runs, the cost runs at one fixed rate, every window the interference guard found
+ * disturbed, and how long the warm-ups were. Stateless; the output depends on the results and the language only.
  */
 public final class VerdictsBuilder {
     private final Results results;
@@ -61,6 +61,7 @@ public final class VerdictsBuilder {
         b.costPerRequest();
         b.costRuns();
         b.interference();
+        b.warmUp();
         return List.copyOf(b.out);
     }
 
@@ -81,7 +82,13 @@ public final class VerdictsBuilder {
         b.costPerRequest();
         b.costRuns();
         b.interference();
+        b.warmUp();
         return List.copyOf(b.out);
+    }
+
+    /** How long the warm-ups were and how much JIT the measured windows held ({@link WarmUpBuilder}). */
+    private void warmUp() {
+        out.addAll(WarmUpBuilder.section(results, m, heading(3, m.get("warmup"), "warm-up")));
     }
 
     private String label(String app) {
