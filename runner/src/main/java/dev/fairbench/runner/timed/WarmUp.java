@@ -13,8 +13,9 @@ import java.util.function.LongSupplier;
  * The unrecorded load before a measured run: the fixed warm-up, then, while a JIT compiler is still busy, more of
  * the same load in steps of {@link #STEP}, so that the measured part starts once compilation has settled and its
  * CPU per request is the steady state's, not the JIT's. A run's warm-up is meant to cover JIT and caches; a fixed
- * 5 s does not for every JVM app: C2 compiled for 7 s and more under load on one core (the compiler threads'
- * CPU is recorded per run as {@code jit_cpu_seconds}, so this shows in the results).
+ * 5 s does not for every JVM app: on one core Spring's index kept C2 busy for 20 s and more past it, Helidon's and
+ * Vert.x's for up to 16 and 13 s (docs/benchmarks.md §2; the compiler threads' CPU in the measured part is
+ * recorded per run as {@code jit_cpu_seconds}, so what is left shows in the results).
  * <p>Watched are the JIT compiler threads of the app's process tree and of this JVM (the load generator runs in
  * it and shares its CPUs with the services), read from {@code /proc} ({@link ProcFs#jitCpuMicros}). The last
  * {@link #QUIET_STEPS} steps of the fixed warm-up are the first ones watched, so an app whose JITs are quiet (any
