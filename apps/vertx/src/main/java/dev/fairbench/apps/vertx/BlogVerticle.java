@@ -280,8 +280,17 @@ final class BlogVerticle extends VerticleBase {
         return key;
     }
 
+    /**
+     * Answers with the page once it is there, or 503 after {@link #REQUEST_TIMEOUT_MILLIS} (contract: a hung service
+     * gives 503 within 5 s); whichever comes first answers, the other is ignored. Both run on this verticle's loop.
+     */
     private void respond(HttpServerRequest req, Future<Buffer> page) {
-        page.timeout(REQUEST_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).onComplete((bytes, failure) -> {
+        // A timer of this loop, not Future.timeout: a future without a context (RedisLink's replies, so every cached
+        // page) would have its timeout scheduled and cancelled on Netty's global executor thread, a cross-thread
+        // hand-off with futex wake-ups on every request.
+        long timer = vertx.setTimer(REQUEST_TIMEOUT_MILLIS, id -> send(req, 503, TEXT, SERVICE_UNAVAILABLE));
+        page.onComplete((bytes, failure) -> {
+            if (!vertx.cancelTimer(timer)) return;
             if (failure != null) send(req, 503, TEXT, SERVICE_UNAVAILABLE);
             else if (bytes == MISSING) send(req, 404, TEXT, NOT_FOUND);
             else send(req, 200, HTML, bytes);
