@@ -41,7 +41,7 @@ class AppRegistryTest {
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
-                "-XX:+UseSerialGC -Xms24m -Xmx24m -Xmn12m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
+                "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
                         + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
     }
 
