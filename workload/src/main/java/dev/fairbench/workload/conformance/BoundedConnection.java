@@ -14,20 +14,28 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One client TCP connection to an HTTP/1.1 server that cannot hold its client forever: the one response reader of
  * the conformance gate ({@link HttpExchange}) and the hostile suite ({@link RawConnection}), and their writer.
  *
- * <p>Every read takes a deadline, a {@link System#nanoTime()} value: a read that would wait past it throws
- * {@link SocketTimeoutException}, after which the caller closes the connection. A response head (status line
+ * <p>Every call takes a deadline, a {@link System#nanoTime()} value: a write not complete by it (a server that
+ * never reads, with full socket buffers) or a read that would wait past it throws {@link SocketTimeoutException};
+ * a late write has closed the connection (to free the blocked writer), after a late read the caller closes it. A response head (status line
  * and headers, CRLFs included) may hold at most {@code maxHeadBytes} bytes, as may a chunked body's trailers and
  * each chunk-size line; a body, after de-chunking, at most {@code maxBodyBytes} bytes. Breaking a size bound throws
  * {@link ResponseLimitException}. Header names are lower-cased; a repeated header keeps its last value.
  *
- * <p>Not thread-safe.
+ * <p>Not thread-safe: one caller at a time; only the write deadline's timer closes it from another thread.
  */
 final class BoundedConnection implements AutoCloseable {
+    /** Closes connections whose write is past its deadline; one daemon thread for the whole JVM. */
+    private static final ScheduledThreadPoolExecutor WRITE_DEADLINES = writeDeadlines();
+
     /** A response's status line and headers; header names lower-cased. */
     record Head(int status, Map<String, String> headers) {}
 
@@ -70,11 +78,34 @@ final class BoundedConnection implements AutoCloseable {
     /**
      * Writes and flushes {@code bytes}.
      *
-     * @throws IOException when the server closed or reset the connection
+     * @throws SocketTimeoutException when they are not all written by {@code deadlineNanos}; the connection is closed
+     * @throws IOException            when the server closed or reset the connection
      */
-    void write(byte[] bytes) throws IOException {
-        out.write(bytes);
-        out.flush();
+    void write(byte[] bytes, long deadlineNanos) throws IOException {
+        long leftNanos = deadlineNanos - System.nanoTime();
+        if (leftNanos <= 0) {
+            close();
+            throw writeTimedOut();
+        }
+        // Whoever settles first wins: the writer by finishing, or the timer by closing the socket under it.
+        AtomicBoolean settled = new AtomicBoolean();
+        ScheduledFuture<?> timer = WRITE_DEADLINES.schedule(() -> {
+            if (settled.compareAndSet(false, true)) close();
+        }, leftNanos, TimeUnit.NANOSECONDS);
+        try {
+            out.write(bytes);
+            out.flush();
+        } catch (IOException e) {
+            if (settled.compareAndSet(false, true)) throw e;
+            throw writeTimedOut();
+        } finally {
+            timer.cancel(false);
+        }
+        if (!settled.compareAndSet(false, true)) throw writeTimedOut();
+    }
+
+    private static SocketTimeoutException writeTimedOut() {
+        return new SocketTimeoutException("request not written by its deadline");
     }
 
     /**
@@ -209,7 +240,7 @@ final class BoundedConnection implements AutoCloseable {
         }
     }
 
-    /** Closes the socket; idempotent. */
+    /** Closes the socket; idempotent, and safe from the write-deadline timer's thread. */
     @Override
     public void close() {
         try {
@@ -221,5 +252,15 @@ final class BoundedConnection implements AutoCloseable {
 
     boolean isClosed() {
         return socket.isClosed();
+    }
+
+    private static ScheduledThreadPoolExecutor writeDeadlines() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "fairbench-write-deadlines");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
     }
 }

@@ -11,7 +11,8 @@ import java.util.Map;
  * A deliberately small blocking HTTP/1.1 client for the conformance gate: one keep-alive connection, one request at
  * a time, and the raw framing headers kept, which {@code java.net.http} hides. Not thread-safe.
  *
- * <p>Bounded against a hostile server (the reading and writing are {@link BoundedConnection}'s): the status line plus headers
+ * <p>Bounded against a hostile server (the reading and writing are {@link BoundedConnection}'s): the request must be
+ * written within {@code timeoutMillis} (a server that never reads cannot block it), the status line plus headers
  * (and, apart, the trailers) may hold at most {@link #MAX_HEAD_BYTES} bytes, a body at most {@link #MAX_BODY_BYTES}
  * bytes (after de-chunking), and reading a whole response must end within the exchange's deadline,
  * {@code timeoutMillis} after the request was written. Breaking a bound throws {@link ResponseLimitException} and
@@ -45,7 +46,8 @@ final class HttpExchange implements AutoCloseable {
     /**
      * Sends one request and reads its response.
      *
-     * @throws ResponseLimitException when the response breaks a bound (see the class); the connection is closed
+     * @throws ResponseLimitException when the request is not written in time or the response breaks a bound (see
+     *                                the class); the connection is closed
      * @throws IOException            on a socket error or a malformed response
      */
     Response send(String method, String path, byte[] body) throws IOException {
@@ -53,7 +55,10 @@ final class HttpExchange implements AutoCloseable {
             connection = new BoundedConnection(host, port, timeoutMillis, BUFFER_BYTES, MAX_HEAD_BYTES, MAX_BODY_BYTES);
         }
         try {
-            connection.write(request(method, path, body));
+            connection.write(request(method, path, body), System.nanoTime() + timeoutMillis * 1_000_000L);
+        } catch (SocketTimeoutException e) {
+            close();
+            throw new ResponseLimitException("request not written within " + timeoutMillis + " ms");
         } catch (IOException e) {
             // A server may answer 413 and close before reading a large body: read what it said.
         }

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * One raw TCP connection of the hostile suite: writes whatever bytes a case wants (malformed, partial, slow) and
  * reads responses with bounds on everything (through {@link BoundedConnection}): a deadline for the whole
- * connection's reads, at most {@link #MAX_HEAD} bytes of response head and {@link #MAX_BODY} bytes of
+ * connection, writes included, at most {@link #MAX_HEAD} bytes of response head and {@link #MAX_BODY} bytes of
  * body. A connection closed or reset by the app is reported as {@code false} or {@code null}, never as an error,
  * because closing is an allowed answer to many hostile requests. Not thread-safe.
  */
@@ -29,23 +29,33 @@ final class RawConnection implements AutoCloseable {
     private final BoundedConnection connection;
     private final long deadlineNanos;
 
-    /** Connects to host:port; every read fails with {@link SocketTimeoutException} after {@code deadlineMillis}. */
+    /**
+     * Connects to host:port; every read and write fails with {@link SocketTimeoutException} after
+     * {@code deadlineMillis} milliseconds from now.
+     */
     RawConnection(String host, int port, long deadlineMillis) throws IOException {
         this.deadlineNanos = System.nanoTime() + deadlineMillis * 1_000_000L;
         connection = new BoundedConnection(host, port, (int) deadlineMillis, BUFFER_BYTES, MAX_HEAD, MAX_BODY);
     }
 
-    /** Sends bytes; false when the app has already closed or reset the connection. */
-    boolean send(byte[] bytes) {
+    /**
+     * Sends bytes; false when the app has already closed or reset the connection.
+     *
+     * @throws SocketTimeoutException when the app does not take them before the connection's deadline (it is then
+     *                                closed by us, which must not pass for a close by the app)
+     */
+    boolean send(byte[] bytes) throws SocketTimeoutException {
         try {
-            connection.write(bytes);
+            connection.write(bytes, deadlineNanos);
             return true;
+        } catch (SocketTimeoutException e) {
+            throw e;
         } catch (IOException e) {
             return false;
         }
     }
 
-    boolean send(String ascii) {
+    boolean send(String ascii) throws SocketTimeoutException {
         return send(ascii.getBytes(StandardCharsets.ISO_8859_1));
     }
 

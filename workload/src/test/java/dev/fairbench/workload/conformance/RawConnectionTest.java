@@ -3,6 +3,7 @@ package dev.fairbench.workload.conformance;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -10,13 +11,25 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@link RawConnection}, the hostile suite's connection, against servers made by the test: bounded as the gate's
- * client is, and a close by the server is {@code null}.
+ * client is, a close by the server is {@code null}, and a write the server never takes is a timeout, not a close.
  */
 @Timeout(10)
 class RawConnectionTest {
 
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void aWriteTheServerNeverTakesTimesOutAtTheDeadlineInsteadOfPassingForAClose() throws Exception {
+        try (HostileServer server = new HostileServer(4096, out -> Thread.sleep(60_000));
+             RawConnection c = new RawConnection("127.0.0.1", server.port(), 500)) {
+            long start = System.nanoTime();
+            c.send("POST /phash HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n");
+            assertThatThrownBy(() -> c.send(new byte[HttpExchangeLimitsTest.NEVER_BUFFERED_BYTES]))
+                    .isInstanceOf(SocketTimeoutException.class);
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(400L, 3_000L);
+        }
     }
 
     @Test
