@@ -4,6 +4,7 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
+import dev.fairbench.runner.proc.ParentDeath;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,8 +20,9 @@ import java.util.concurrent.TimeUnit;
  * Drives a running JVM app from outside: JFR recordings through {@code jcmd}, and async-profiler (whose native
  * library ships inside the {@code tools.profiler:async-profiler} jar) loaded as an agent through the JDK attach API
  * ({@code jcmd JVMTI.agent_load} splits the agent's comma-separated options, so it cannot be used).
- * async-profiler runs in {@code itimer} mode, which needs no perf-event permission. Stateless; each call runs a
- * {@code jcmd} process of the JDK given at construction.
+ * async-profiler runs in {@code itimer} mode, which needs no perf-event permission, inside the app's JVM, so it ends
+ * with the app (which dies with the runner). Stateless; each call runs a {@code jcmd} process of the JDK given at
+ * construction, tied to the runner's life ({@link ParentDeath}).
  */
 public final class JvmTools {
     private static final long JCMD_TIMEOUT_SECONDS = 30;
@@ -93,7 +95,7 @@ public final class JvmTools {
         args.add(javaHome.resolve("bin").resolve("jcmd").toString());
         args.add(Long.toString(pid));
         args.addAll(List.of(command));
-        Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
+        Process p = ParentDeath.start(new ProcessBuilder(args).redirectErrorStream(true));
         try {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(JCMD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {

@@ -1,5 +1,6 @@
 package dev.fairbench.profile;
 
+import dev.fairbench.runner.proc.ParentDeath;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -16,7 +17,8 @@ import java.util.stream.Stream;
 /**
  * CPU profiles of native apps (Go, Rust) with Linux {@code perf}: {@code perf record -F 999 -g -p PID} over a
  * window, then {@code perf script}, collapsed into stacks for {@link FlameGraph}. Uses the default event
- * (cpu-clock where hardware counters are not available, as in most VMs and containers).
+ * (cpu-clock where hardware counters are not available, as in most VMs and containers). {@code perf} dies with the
+ * runner ({@link ParentDeath}).
  */
 public final class Perf {
     private static final int SAMPLES_PER_SECOND = 999;
@@ -44,8 +46,8 @@ public final class Perf {
                 "-o", dataFile.toString(), "--", "sleep", Integer.toString(seconds)), seconds + 60);
         // perf script prints every frame of every sample: hundreds of megabytes for a few seconds of a deep stack,
         // so its output is collapsed as it streams in.
-        Process p = new ProcessBuilder("perf", "script", "-i", dataFile.toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = ParentDeath.start(new ProcessBuilder("perf", "script", "-i", dataFile.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD));
         Map<String, Long> stacks;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             stacks = collapse(in.lines());
@@ -109,7 +111,7 @@ public final class Perf {
     }
 
     private static String run(List<String> command, int timeoutSeconds) throws IOException {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = ParentDeath.start(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
         try {
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

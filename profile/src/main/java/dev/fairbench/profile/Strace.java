@@ -1,5 +1,6 @@
 package dev.fairbench.profile;
 
+import dev.fairbench.runner.proc.ParentDeath;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Counts the system calls of a running process tree over a window with {@code strace -c -f -p PID}: attach,
  * let the load run, then interrupt strace, which detaches and writes its summary table. strace slows the traced
- * process a great deal, so only the counts are used, never timings, and never inside a timed run.
+ * process a great deal, so only the counts are used, never timings, and never inside a timed run. strace dies with
+ * the runner ({@link ParentDeath}): a SIGKILLed runner leaves no process traced.
  */
 public final class Strace implements AutoCloseable {
 
@@ -43,9 +45,9 @@ public final class Strace implements AutoCloseable {
 
     /** Attaches to {@code pid} and all its threads and children; waits until attached. */
     public static Strace attach(long pid, Path output) throws IOException {
-        Process p = new ProcessBuilder("strace", "-c", "-f", "-o", output.toString(), "-p", Long.toString(pid))
-                .redirectErrorStream(true).redirectOutput(output.resolveSibling(output.getFileName() + ".log").toFile())
-                .start();
+        Process p = ParentDeath.start(new ProcessBuilder("strace", "-c", "-f", "-o", output.toString(), "-p",
+                Long.toString(pid)).redirectErrorStream(true)
+                .redirectOutput(output.resolveSibling(output.getFileName() + ".log").toFile()));
         try {
             Thread.sleep(500); // strace prints no "attached" signal we can wait on cheaply; attaching takes ~100 ms
         } catch (InterruptedException e) {

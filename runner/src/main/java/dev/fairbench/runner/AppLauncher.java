@@ -2,6 +2,7 @@ package dev.fairbench.runner;
 
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.ParentDeath;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.workload.AppEnvironment;
 
@@ -126,7 +127,8 @@ public final class AppLauncher {
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).redirectErrorStream(true);
             pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-            Process p = pb.start();
+            // tied to the runner's life: a SIGKILLed runner leaves no build behind (its direct child, the build tool)
+            Process p = ParentDeath.start(pb);
             currentBuild = p;
             try {
                 // a long build (cargo, Maven) says every 15 s that it is alive, with its log's last line

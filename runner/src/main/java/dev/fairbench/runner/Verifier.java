@@ -4,6 +4,7 @@ import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.LeftoverApps;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
+import dev.fairbench.services.HungServices;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.workload.conformance.ConformanceChecker;
 import dev.fairbench.workload.conformance.ConformanceReport;

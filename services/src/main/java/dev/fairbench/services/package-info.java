@@ -6,6 +6,9 @@
  * use ({@link dev.fairbench.services.SafePaths}); seeding keeps to fairbench's own schema
  * ({@link dev.fairbench.services.SchemaGuard}); and {@link dev.fairbench.services.Redaction} removes passwords from
  * whatever is shown or stored.
- * <p>May import: the JDK, {@code dev.fairbench.workload} (to seed); nothing above it.
+ * <p>Also the hung-service checks of the contract ({@link dev.fairbench.services.HungServices}), which stop these
+ * servers under a running app, for {@code verify} and the Java apps' suites alike.
+ * <p>May import: the JDK, {@code dev.fairbench.workload} (to seed, and the reference pages and result shape of the
+ * hung-service checks); nothing above it.
  */
 package dev.fairbench.services;

@@ -12,11 +12,16 @@ import java.nio.charset.StandardCharsets;
 /**
  * The runner's readiness probe: one {@code GET} on a fresh connection to 127.0.0.1 that reads only the status
  * line, bounded against a hostile or broken app: the status line may hold at most {@value #MAX_STATUS_LINE_BYTES}
- * bytes, and the whole probe (connect, write, read) must end within its timeout. Stateless, thread-safe.
+ * bytes, and the whole probe (connect, write, read) must end within its timeout. The request needs no write
+ * deadline of its own: it is at most {@value #MAX_PATH_BYTES} bytes of path plus a few dozen, less than a fresh
+ * socket's smallest send buffer (4 KiB on Linux), so writing it returns without waiting for the app to read.
+ * Stateless, thread-safe.
  */
 final class HttpProbe {
     /** Most bytes of a status line, its CRLF included. */
     static final int MAX_STATUS_LINE_BYTES = 8 * 1024;
+    /** Longest path probed, in bytes (US-ASCII): the request must fit a socket's send buffer (see the class). */
+    static final int MAX_PATH_BYTES = 1024;
 
     private HttpProbe() {
     }
@@ -24,11 +29,15 @@ final class HttpProbe {
     /**
      * Status code of one {@code GET path}.
      *
+     * @param path          at most {@value #MAX_PATH_BYTES} bytes, else {@link IllegalArgumentException}
      * @param timeoutMillis total deadline of the probe, in milliseconds
      * @throws IOException on a socket error, a reply that is not HTTP, a status line longer than
      *                     {@value #MAX_STATUS_LINE_BYTES} bytes, or no status line within {@code timeoutMillis}
      */
     static int status(int port, String path, int timeoutMillis) throws IOException {
+        if (path.length() > MAX_PATH_BYTES) {
+            throw new IllegalArgumentException("readiness path longer than " + MAX_PATH_BYTES + " bytes");
+        }
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), timeoutMillis);

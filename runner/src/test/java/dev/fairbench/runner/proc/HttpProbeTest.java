@@ -89,4 +89,10 @@ class HttpProbeTest {
             assertThat(HttpProbe.status(server.getLocalPort(), "/ready", 2_000)).isEqualTo(503);
         }
     }
+
+    @Test
+    void aPathTooLongToBeWrittenWithoutWaitingIsRefusedBeforeConnecting() {
+        assertThatThrownBy(() -> HttpProbe.status(1, "/" + "a".repeat(HttpProbe.MAX_PATH_BYTES), 500))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("longer than 1024 bytes");
+    }
 }

@@ -4,14 +4,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Loopback test server on an ephemeral port: for each connection it reads one request head and then hands the
- * output to a {@link Behaviour}, which may write forever or stall; {@link #close()} ends it all. Thread-safe.
+ * Loopback test server on an ephemeral port: for each connection it reads one request head (and not a byte more)
+ * and then hands the output to a {@link Behaviour}, which may write forever or stall; {@link #close()} ends it all.
+ * Thread-safe.
  */
 final class HostileServer implements AutoCloseable {
     /** What the server writes once it has read a request head. */
@@ -19,12 +21,22 @@ final class HostileServer implements AutoCloseable {
         void answer(OutputStream out) throws IOException, InterruptedException;
     }
 
-    private final ServerSocket server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+    private final ServerSocket server = new ServerSocket();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final Behaviour behaviour;
 
     HostileServer(Behaviour behaviour) throws IOException {
+        this(0, behaviour);
+    }
+
+    /**
+     * @param receiveBufferBytes the accepted sockets' receive buffer in bytes (small: a client's writes block soon
+     *                           once the behaviour stops reading), or 0 for the system's default
+     */
+    HostileServer(int receiveBufferBytes, Behaviour behaviour) throws IOException {
         this.behaviour = behaviour;
+        if (receiveBufferBytes > 0) server.setReceiveBufferSize(receiveBufferBytes);
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         Thread acceptor = new Thread(this::accept, "hostile-acceptor");
         acceptor.setDaemon(true);
         acceptor.start();

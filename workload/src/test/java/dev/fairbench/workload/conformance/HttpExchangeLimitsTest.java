@@ -12,6 +12,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** {@link HttpExchange} against hostile servers: every bound fails fast with a {@link ResponseLimitException}. */
 @Timeout(10)
 class HttpExchangeLimitsTest {
+    /** A request body no pair of loopback socket buffers holds: a write of it blocks while the server reads nothing. */
+    static final int NEVER_BUFFERED_BYTES = 32 * 1024 * 1024;
 
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
@@ -82,6 +84,18 @@ class HttpExchangeLimitsTest {
             assertThatThrownBy(() -> http.send("GET", "/", null)).isInstanceOf(ResponseLimitException.class)
                     .hasMessageContaining("within 500 ms");
             assertThat((System.nanoTime() - start) / 1_000_000).isBetween(400L, 2_000L);
+        }
+    }
+
+    @Test
+    void aServerThatNeverReadsTheBodyHitsTheWriteDeadline() throws Exception {
+        try (HostileServer server = new HostileServer(4096, out -> sleepForever());
+             HttpExchange http = new HttpExchange("127.0.0.1", server.port(), 500)) {
+            long start = System.nanoTime();
+            // Far more than the socket buffers of both ends hold (4 MiB to send, 4 KiB to receive).
+            assertThatThrownBy(() -> http.send("POST", "/phash", new byte[NEVER_BUFFERED_BYTES]))
+                    .isInstanceOf(ResponseLimitException.class).hasMessage("request not written within 500 ms");
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(400L, 3_000L);
         }
     }
 

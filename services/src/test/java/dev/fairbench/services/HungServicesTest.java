@@ -1,4 +1,4 @@
-package dev.fairbench.runner;
+package dev.fairbench.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,28 +45,62 @@ class HungServicesTest {
 
     @Test
     void anAppThatAnswers503WhileAServerHangsPassesEveryCheck() throws Exception {
-        List<HostileChecker.Result> results = check(true);
+        List<HostileChecker.Result> results = check(App.HONEST);
         assertThat(results).as(HostileChecker.describe(results)).hasSize(6).allMatch(HostileChecker.Result::passed);
         assertThat(stopped(postgres.pid()) || stopped(redis.pid())).as("both run again").isFalse();
     }
 
     @Test
     void anAppThatServesAsIfNothingHungFailsThe503Checks() throws Exception {
-        List<HostileChecker.Result> results = check(false);
+        List<HostileChecker.Result> results = check(App.CARELESS);
         assertThat(results.stream().filter(r -> !r.passed()).map(HostileChecker.Result::name))
                 .containsExactly("hung PostgreSQL: / answers 503", "hung Redis: /cached answers 503");
         assertThat(results.getFirst().problem()).isEqualTo("status 200, expected 503");
     }
 
-    private List<HostileChecker.Result> check(boolean honest) throws Exception {
+    @Test
+    void a503WithoutTheContractsContentTypeFails() throws Exception {
+        List<HostileChecker.Result> results = check(App.UNTYPED_503);
+        assertThat(results.stream().filter(r -> !r.passed()).map(HostileChecker.Result::problem)).containsExactly(
+                "Content-Type \"\", expected text/plain; charset=utf-8",
+                "Content-Type \"\", expected text/plain; charset=utf-8");
+    }
+
+    @Test
+    void theJavaSuitesWiderHangChecksEveryPathGiven() throws Exception {
+        List<HostileChecker.Result> results = check(App.HONEST, new HungServices.Hang("PostgreSQL", postgres.pid(),
+                List.of("/", "/tag/x"), new HungServices.Page("/hello", "Hello, World!".getBytes(StandardCharsets.UTF_8)),
+                List.of(new HungServices.Page("/", REFERENCE.index()), new HungServices.Page("/tag/x", REFERENCE.index()))));
+        assertThat(results).as(HostileChecker.describe(results)).extracting(HostileChecker.Result::name).containsExactly(
+                "hung PostgreSQL: / answers 503", "hung PostgreSQL: /tag/x answers 503",
+                "hung PostgreSQL: /hello is answered", "PostgreSQL back: / serves 200 again",
+                "PostgreSQL back: /tag/x serves 200 again");
+        assertThat(results).allMatch(HostileChecker.Result::passed);
+    }
+
+    /** How the test's app answers while a server it needs is stopped. */
+    private enum App { HONEST, CARELESS, UNTYPED_503 }
+
+    private List<HostileChecker.Result> check(App kind) throws Exception {
+        URI base = serve(kind);
+        return HungServices.check(base, REFERENCE, postgres.pid(), redis.pid());
+    }
+
+    private List<HostileChecker.Result> check(App kind, HungServices.Hang hang) throws Exception {
+        return HungServices.check(serve(kind), List.of(hang));
+    }
+
+    private URI serve(App kind) throws IOException {
         app = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         app.createContext("/", exchange -> {
             String path = exchange.getRequestURI().getPath();
-            long needs = path.equals("/") ? postgres.pid() : path.equals("/cached") ? redis.pid() : -1;
+            long needs = path.equals("/") || path.startsWith("/tag/") ? postgres.pid()
+                    : path.equals("/cached") ? redis.pid() : -1;
             byte[] body = path.equals("/hello") ? "Hello, World!".getBytes(StandardCharsets.UTF_8) : REFERENCE.index();
             int status = 200;
-            if (honest && needs > 0 && stopped(needs)) {
+            if (kind != App.CARELESS && needs > 0 && stopped(needs)) {
                 status = 503;
+                if (kind == App.HONEST) exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
                 body = "Service Unavailable".getBytes(StandardCharsets.UTF_8);
             }
             exchange.sendResponseHeaders(status, body.length);
@@ -74,8 +108,7 @@ class HungServicesTest {
             exchange.close();
         });
         app.start();
-        URI base = URI.create("http://127.0.0.1:" + app.getAddress().getPort());
-        return HungServices.check(base, REFERENCE, postgres.pid(), redis.pid());
+        return URI.create("http://127.0.0.1:" + app.getAddress().getPort());
     }
 
     /** State {@code T} in /proc/PID/stat: stopped by a signal. */

@@ -1,0 +1,87 @@
+package dev.fairbench.workload.conformance;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@link RawConnection}, the hostile suite's connection, against servers made by the test: bounded as the gate's
+ * client is, a close by the server is {@code null}, and a write the server never takes is a timeout, not a close.
+ */
+@Timeout(10)
+class RawConnectionTest {
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void aWriteTheServerNeverTakesTimesOutAtTheDeadlineInsteadOfPassingForAClose() throws Exception {
+        try (HostileServer server = new HostileServer(4096, out -> Thread.sleep(60_000));
+             RawConnection c = new RawConnection("127.0.0.1", server.port(), 500)) {
+            long start = System.nanoTime();
+            c.send("POST /phash HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n");
+            assertThatThrownBy(() -> c.send(new byte[HttpExchangeLimitsTest.NEVER_BUFFERED_BYTES]))
+                    .isInstanceOf(SocketTimeoutException.class);
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(400L, 3_000L);
+        }
+    }
+
+    @Test
+    void endlessHeadersHitTheHeadLimit() throws Exception {
+        try (HostileServer server = new HostileServer(out -> {
+            out.write(ascii("HTTP/1.1 200 OK\r\n"));
+            byte[] header = ascii("X-Filler: " + "a".repeat(100) + "\r\n");
+            while (true) out.write(header);
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 8_000)) {
+            c.send("GET / HTTP/1.1\r\n\r\n");
+            assertThatThrownBy(() -> c.read(false)).isInstanceOf(ResponseLimitException.class)
+                    .hasMessageContaining(String.valueOf(RawConnection.MAX_HEAD));
+        }
+    }
+
+    @Test
+    void anUnframedBodyThatNeverEndsHitsTheBodyLimit() throws Exception {
+        try (HostileServer server = new HostileServer(out -> {
+            out.write(ascii("HTTP/1.1 200 OK\r\n\r\n"));
+            byte[] data = new byte[8192];
+            while (true) out.write(data);
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 8_000)) {
+            c.send("GET / HTTP/1.1\r\n\r\n");
+            assertThatThrownBy(() -> c.read(false)).isInstanceOf(ResponseLimitException.class)
+                    .hasMessageContaining("body larger than " + RawConnection.MAX_BODY);
+        }
+    }
+
+    @Test
+    void aCloseBeforeTheStatusLineIsNull() throws Exception {
+        try (HostileServer server = new HostileServer(out -> out.close());
+             RawConnection c = new RawConnection("127.0.0.1", server.port(), 2_000)) {
+            c.send("GET / HTTP/1.1\r\n\r\n");
+            assertThat(c.read(false)).isNull();
+        }
+    }
+
+    @Test
+    void interimResponsesAreSkippedAndHeadHasNoBody() throws Exception {
+        try (HostileServer server = new HostileServer(out -> {
+            out.write(ascii("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 13\r\n\r\n"
+                    + "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n0\r\n\r\n"));
+            out.flush();
+            Thread.sleep(60_000);
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 2_000)) {
+            c.send("HEAD / HTTP/1.1\r\n\r\n");
+            RawConnection.Response head = c.read(true);
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("Content-Length")).isEqualTo("13");
+            assertThat(head.body()).isEmpty();
+            RawConnection.Response get = c.read(false);
+            assertThat(new String(get.body(), StandardCharsets.US_ASCII)).isEqualTo("Hello");
+        }
+    }
+}
