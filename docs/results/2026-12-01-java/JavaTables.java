@@ -115,11 +115,11 @@ public final class JavaTables {
         }
         for (String route : ROUTES) {
             RunResult mine = route("vertx", route).map(RouteResult::cost).orElse(null);
-            RunResult best = PEERS.stream().map(p -> route(p, route).map(RouteResult::cost).orElse(null))
-                    .filter(c -> c != null).min(Comparator.comparingDouble(c -> c.latency().p99Ms())).orElse(null);
-            if (mine == null || best == null) continue;
-            String bestName = PEERS.stream().filter(p -> route(p, route).map(RouteResult::cost).orElse(null) == best)
-                    .findFirst().map(this::label).orElse("?");
+            Optional<String> bestPeer = PEERS.stream().filter(p -> cost(p, route) != null)
+                    .min(Comparator.comparingDouble(p -> cost(p, route).latency().p99Ms()));
+            if (mine == null || bestPeer.isEmpty()) continue;
+            RunResult best = cost(bestPeer.get(), route);
+            String bestName = label(bestPeer.get());
             System.out.printf("| 4. Vert.x p99 at %s req/s ≤ best peer's (%s) | %s | %.2f ms | %.2f ms | %s |%n",
                     num((double) Math.round(mine.offeredRatePerSecond())), bestName, route,
                     mine.latency().p99Ms(), best.latency().p99Ms(),
@@ -141,15 +141,23 @@ public final class JavaTables {
                 ratio.low(), ratio.high(), bound, verdict);
     }
 
+    /** The peer with the lowest median app CPU per request on the route. */
     private Optional<String> bestPeer(String route) {
-        return PEERS.stream().filter(p -> route(p, route).map(RouteResult::summary).isPresent())
-                .min(Comparator.comparingDouble(p -> route(p, route).orElseThrow().summary().appCpuUsPerRequest()));
+        return bestPeerBy(route, RouteSummary::appCpuUsPerRequest);
     }
 
     private String bestTotalPeer(String route) {
+        return bestPeerBy(route, RouteSummary::totalCpuUsPerRequest).orElseThrow();
+    }
+
+    private Optional<String> bestPeerBy(String route, ToDoubleFunction<RouteSummary> cost) {
         return PEERS.stream().filter(p -> route(p, route).map(RouteResult::summary).isPresent())
-                .min(Comparator.comparingDouble(p -> route(p, route).orElseThrow().summary().totalCpuUsPerRequest()))
-                .orElseThrow();
+                .min(Comparator.comparingDouble(p -> cost.applyAsDouble(route(p, route).orElseThrow().summary())));
+    }
+
+    /** The fixed-rate run of the app on the route, or {@code null}. */
+    private RunResult cost(String app, String route) {
+        return route(app, route).map(RouteResult::cost).orElse(null);
     }
 
     private Optional<RouteResult> route(String app, String route) {
