@@ -1,11 +1,11 @@
 package dev.fairbench.cli;
 
-import dev.fairbench.capacity.CapacityPass;
-import dev.fairbench.profile.AppProfiler;
-import dev.fairbench.profile.ProfilePass;
-import dev.fairbench.runner.Pass;
+import dev.fairbench.report.ReportWriter;
+import dev.fairbench.results.SuiteRun;
+import dev.fairbench.results.SuiteStore;
 import dev.fairbench.runner.TrialOptions;
-import dev.fairbench.runner.timed.CostRuns;
+import dev.fairbench.runner.suite.SuiteException;
+import dev.fairbench.runner.suite.SuiteFile;
 import dev.fairbench.runner.timed.TimedRuns;
 import dev.fairbench.services.FairbenchHome;
 import dev.fairbench.services.ServiceException;
@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +34,9 @@ import picocli.CommandLine.ParameterException;
                 + "the reference (the gate), then per route warmed up and measured once; the median counts. Then "
                 + "each route once more at one fixed rate for every app (the cost run). A window that other "
                 + "processes disturbed is measured again.",
-                "Writes results.json (rewritten after every run), environment.json, hlog/, logs/ and the reports "
-                        + "into the output directory."})
+                "Writes suite.json, results.json (rewritten after every run), environment.json, hlog/, logs/ and the "
+                        + "reports into the output directory; a suite of several loads (--suite hello) writes one "
+                        + "results directory per load under loads/ and the suite's report above them."})
 public final class RunCommand extends TrialCommand {
     @Override
     String name() {
@@ -91,6 +91,17 @@ public final class RunCommand extends TrialCommand {
             + "under 15 ms, then overload it at 1.2x: the pass of `fairbench capacity`, into the same results.")
     boolean capacity;
 
+    @Option(names = "--suite", paramLabel = "NAME", defaultValue = "blog",
+            description = "The benchmark: a suite file suites/NAME.toml (or a path to one) that declares its apps, "
+                    + "routes, loads, CPU placement, passes and report: blog (seed 000, the default), hello (seed 002: "
+                    + "hello-world under loopback, server-bound and pipelined loads), phash (seed 001: capacity under "
+                    + "a p99 SLO, one fixed rate, overload). --apps, --routes, --rounds, --connections, --loadgen-threads "
+                    + "and the CPU options given here win over the suite's; with --registry the suite's app list is not "
+                    + "used (it names apps.toml's apps). In the phash suite --duration and --warmup are the fixed-rate and "
+                    + "overload runs', --cost-rate phash=N sets the fixed rate, and each capacity step is 10 s (3 s "
+                    + "with --quick).")
+    String suite;
+
     @Option(names = "--hostile", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Also run the hostile suite (slow, huge and odd requests, docs/workload.md 5.1) once per app, "
                     + "about 3 s, and report it as robustness; a failure is a finding, the app is still measured "
@@ -99,28 +110,57 @@ public final class RunCommand extends TrialCommand {
 
     @Override
     public Integer call() throws Exception {
-        TimedRuns.Settings settings;
-        CostRuns.Settings cost;
+        Path root = repoRoot();
+        SuiteRun declared;
         try {
-            var parsed = spec.commandLine().getParseResult();
+            declared = SuiteFile.load(SuiteFile.locate(suite, root));
+        } catch (SuiteException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        var parsed = spec.commandLine().getParseResult();
+        SuitePlan plan;
+        try {
             TimedRuns.Settings smoke = TimedRuns.Settings.smoke();
-            settings = new TimedRuns.Settings(
+            boolean ownRounds = parsed.hasMatchedOption("--rounds");
+            TimedRuns.Settings settings = new TimedRuns.Settings(
                     quick && !parsed.hasMatchedOption("--warmup") ? smoke.warmup() : warmup,
                     quick && !parsed.hasMatchedOption("--duration") ? smoke.duration() : duration,
-                    quick && !parsed.hasMatchedOption("--rounds") ? smoke.rounds() : rounds, quick,
+                    ownRounds ? rounds : quick ? smoke.rounds() : declared.rounds(), quick,
                     quick && !parsed.hasMatchedOption("--jit-settle") ? smoke.jitSettleMax() : jitSettle);
-            cost = new CostRuns.Settings(settings.warmup(), settings.duration(), costRates, settings.jitSettleMax());
+            plan = new SuitePlan(declared, settings, costRates, noCost, profile, capacity);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        TrialOptions options = options("", b -> b.apps(apps.apps()).routes(routes.routes())
+        boolean ownRegistry = parsed.hasMatchedOption("--registry");
+        List<String> appNames = !apps.apps().isEmpty() || ownRegistry ? apps.apps() : declared.apps();
+        TrialOptions base = options("", b -> b.apps(appNames)
+                .routes(parsed.hasMatchedOption("--routes") ? routes.routes() : plan.routes())
                 .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).hostile(hostile));
-        // Profiles and capacity searches are passes of their own after the timed runs, never inside them.
-        List<Pass> passes = new ArrayList<>(List.of(new TimedRuns(settings)));
-        if (!noCost) passes.add(new CostRuns(cost));
-        if (profile) passes.add(new ProfilePass(AppProfiler.Windows.defaults()));
-        if (capacity) passes.add(CapacityPass.afterRun());
-        return runTrial(options, passes);
+        refuseToReplace(base.outputDir());
+        SuiteRun run = plan.recorded(appNames, base);
+        List<TrialOptions> trials = new java.util.ArrayList<>();
+        for (SuiteRun.Load load : run.loads()) {
+            try {
+                trials.add(SuitePlan.options(load, base, parsed::hasMatchedOption));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), suite + ": load '" + load.name() + "': " + e.getMessage());
+            }
+        }
+        return locked(base, () -> {
+            SuiteStore.write(base.outputDir(), run);
+            int status = Fairbench.OK;
+            for (int i = 0; i < trials.size(); i++) {
+                SuiteRun.Load load = run.loads().get(i);
+                if (trials.size() > 1) System.out.println("suite " + run.name() + ", load " + load.name() + ": " + load.title());
+                status = Math.max(status, trialLocked(trials.get(i), plan.passes()));
+            }
+            if (trials.size() > 1) {
+                for (String lang : base.languages()) {
+                    for (Path f : ReportWriter.writeSuite(base.outputDir(), lang)) System.out.println("report: " + f);
+                }
+            }
+            return status;
+        });
     }
 
     /** The repository root; a command run outside it is a failure with one line. */

@@ -80,12 +80,25 @@ abstract class TrialCommand implements Callable<Integer> {
         if (passes.getFirst().startsNewResults()) {
             refuseToReplace(options.outputDir());
         }
-        TrialLoop loop = new TrialLoop(options, passes, System.out, RunCommand.isTerminal());
+        return locked(options, () -> trialLocked(options, passes));
+    }
+
+    /**
+     * Runs {@code body} holding the machine-wide lock, so that several trials (the loads of a suite) are one
+     * measurement that nothing else interleaves with; a registry, services or state error becomes a failure line.
+     */
+    final int locked(TrialOptions options, Callable<Integer> body) throws Exception {
         try (MachineLock held = lock.acquire(options.commandLine(), System.out::println)) {
-            loop.run();
+            return body.call();
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }
+    }
+
+    /** One trial of {@code passes}; the caller holds the lock ({@link #locked}). */
+    final int trialLocked(TrialOptions options, List<Pass> passes) throws Exception {
+        TrialLoop loop = new TrialLoop(options, passes, System.out, RunCommand.isTerminal());
+        loop.run();
         if (loop.failures().isEmpty()) return Fairbench.OK;
         System.out.println(name() + ": not measured: " + String.join("; ", loop.failures().stream()
                 .map(f -> f.lines().findFirst().orElse("")).toList()));

@@ -84,6 +84,13 @@ final class ResultsRecorder {
         app(app.withRoute(before.withCost(run)));
     }
 
+    /** Sets the fixed-rate overload run of {@code route} and writes. */
+    synchronized void overload(String name, String route, RunResult run) {
+        AppResult app = app(name);
+        RouteResult before = app.route(route).orElse(new RouteResult(route, List.of(), null));
+        app(app.withRoute(before.withOverload(run)));
+    }
+
     /** Sets the status and reason of app {@code name} and writes. */
     synchronized void status(String name, AppStatus status, String reason) {
         app(app(name).withStatus(status, reason));

@@ -67,6 +67,11 @@ public final class TrialContext {
         recorder.cost(app, route, run);
     }
 
+    /** Records {@code run} as the overload run of app {@code app} on {@code route} (rewrites results.json). */
+    public void recordOverload(String app, String route, RunResult run) {
+        recorder.overload(app, route, run);
+    }
+
     /** Changes the record of app {@code app}, which the loop created before the pass ran. */
     public void recordApp(String app, UnaryOperator<AppResult> change) {
         recorder.update(app, change);

@@ -465,6 +465,8 @@ public final class TrialLoop {
         environment.put("passes", String.join(", ", passes.stream().map(Pass::name).toList()));
         environment.put("detail_slugs", o.detailSlugs() == 0 ? "all" : Integer.toString(o.detailSlugs()));
         environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
+        environment.put("pipeline", Integer.toString(o.pipeline()));
+        if (o.placement().sharedCpus()) environment.put("shared_cpus", "the app shares its CPUs with the load generator");
         first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
         environment.put("load_average_before", machineBefore.loadAverage());
         environment.put("idle_share_before", machineBefore.idle());
@@ -490,6 +492,8 @@ public final class TrialLoop {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("connections", o.connections());
         m.put("loadgen_threads", o.loadgenThreads());
+        m.put("pipeline", o.pipeline());
+        m.put("shared_cpus", o.placement().sharedCpus());
         m.put("detail_slugs", o.detailSlugs());
         m.put("pool_max", AppEnvironment.DEFAULT_POOL_MAX);
         m.put("pool_min", AppEnvironment.DEFAULT_POOL_MIN);

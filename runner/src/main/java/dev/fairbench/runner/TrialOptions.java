@@ -50,6 +50,7 @@ public final class TrialOptions {
     private final CpuPlacement placement;
     private final int cores;
     private final int connections;
+    private final int pipeline;
     private final int loadgenThreads;
     private final int detailSlugs;
     private final boolean build;
@@ -70,6 +71,7 @@ public final class TrialOptions {
         cores = pick(b.cores, p == null ? null : p.cores, CpuPlacement::onlineCpus, null);
         placement = pick(b.placement, p == null ? null : p.placement, () -> CpuPlacement.defaults(cores), null);
         connections = pick(b.connections, p == null ? null : p.connections, () -> DEFAULT_CONNECTIONS, null);
+        pipeline = pick(b.pipeline, p == null ? null : p.pipeline, () -> 1, null);
         loadgenThreads = pick(b.loadgenThreads, p == null ? null : p.loadgenThreads,
                 () -> Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()), null);
         detailSlugs = pick(b.detailSlugs, p == null ? null : p.detailSlugs, () -> 0, null);
@@ -82,6 +84,7 @@ public final class TrialOptions {
 
         if (routes.isEmpty()) throw new IllegalArgumentException("no route given");
         if (connections < 1) throw new IllegalArgumentException("--connections must be at least 1");
+        if (pipeline < 1 || pipeline > 1024) throw new IllegalArgumentException("the pipeline must be 1 to 1024 requests");
         if (loadgenThreads < 1) throw new IllegalArgumentException("--loadgen-threads must be at least 1");
         if (loadgenThreads > connections) {
             throw new IllegalArgumentException("--loadgen-threads (" + loadgenThreads + ") must not exceed --connections ("
@@ -135,6 +138,14 @@ public final class TrialOptions {
     /** HTTP connections of the load generator. */
     public int connections() {
         return connections;
+    }
+
+    /**
+     * Requests each connection writes at once in the closed-loop runs of {@code TimedRuns} (1: no pipelining); the
+     * fixed-rate passes never pipeline.
+     */
+    public int pipeline() {
+        return pipeline;
     }
 
     /** Event-loop threads of the load generator; by default one per load generator CPU, at most one per connection. */
@@ -199,6 +210,7 @@ public final class TrialOptions {
         private CpuPlacement placement;
         private Integer cores;
         private Integer connections;
+        private Integer pipeline;
         private Integer loadgenThreads;
         private Integer detailSlugs;
         private Boolean build;
@@ -245,6 +257,11 @@ public final class TrialOptions {
 
         public Builder connections(int connections) {
             this.connections = connections;
+            return this;
+        }
+
+        public Builder pipeline(int requestsPerWrite) {
+            this.pipeline = requestsPerWrite;
             return this;
         }
 

@@ -21,6 +21,7 @@ import dev.fairbench.report.render.Block.KeyFigures;
 import dev.fairbench.report.render.Block.LegendEntry;
 import dev.fairbench.report.render.Block.Paragraph;
 import dev.fairbench.report.render.Block.Table;
+import dev.fairbench.results.SuiteRun;
 
 import dev.fairbench.stats.Intervals;
 import dev.fairbench.stats.Verdict;
@@ -63,14 +64,27 @@ public final class ReportBuilder {
      * stored; without it the plots are left out and such a p95 is a dash.
      */
     public static List<Block> build(Results results, Messages messages, java.nio.file.Path dir) {
+        SuiteRun suite = suite(dir);
         ReportBuilder b = new ReportBuilder(results, messages, dir);
         b.title();
+        if (suite != null && !suite.report().equals("blog")) {
+            b.out.add(new Paragraph(messages.get("suite.intro", suite.name(), suite.seed() == null ? "—" : suite.seed(),
+                    messages.integer(suite.rounds()))));
+        }
         b.headline();
         b.setupSection();
         b.notEqualized();
         b.conformance();
         b.out.addAll(RobustnessBuilder.build(results, messages));
         b.notMeasured();
+        if (suite != null && suite.report().equals("phash")) {
+            b.out.addAll(SharedRateBuilder.fixedRate(results, suite, messages));
+            b.out.addAll(CapacityBuilder.build(results, messages));
+            b.out.addAll(SharedRateBuilder.overload(results, suite, messages));
+            b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
+                    String.valueOf(results.schemaVersion())), true));
+            return List.copyOf(b.out);
+        }
         if (!profileOnly(results)) {
             b.throughput();
             b.out.addAll(VerdictsBuilder.costs(results, messages));
@@ -92,6 +106,16 @@ public final class ReportBuilder {
      * Whether these are the results of {@code profile} alone: no timed round anywhere, but profiles. Such a report
      * leaves out the sections of timed rounds instead of calling the session unfinished and every app measured.
      */
+    /** The suite of the results directory ({@code suite.json}), or null for a plain run or no directory. */
+    static SuiteRun suite(java.nio.file.Path dir) {
+        if (dir == null) return null;
+        try {
+            return dev.fairbench.results.SuiteStore.readIfPresent(dir).orElse(null);
+        } catch (dev.fairbench.results.ResultsException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
     static boolean profileOnly(Results results) {
         boolean anyRun = results.apps().stream().flatMap(a -> a.routes().stream()).anyMatch(r -> !r.runs().isEmpty());
         return !anyRun && results.apps().stream().anyMatch(a -> a.profile() != null);

@@ -13,15 +13,22 @@ import java.util.TreeSet;
  * @param appCpus      CPUs of the app; {@code WORKERS} is their count
  * @param servicesCpus CPUs of PostgreSQL and Redis
  * @param loadgenCpus  CPUs of the runner and its in-process load generator
+ * @param sharedCpus   whether the app may share its CPUs with the others: only for a load that is about that
+ *                     (the hello suite's loopback loads, where server and client split the machine as in its seed)
  */
-public record CpuPlacement(String appCpus, String servicesCpus, String loadgenCpus) {
+public record CpuPlacement(String appCpus, String servicesCpus, String loadgenCpus, boolean sharedCpus) {
+
+    /** A placement whose app CPUs are its own. */
+    public CpuPlacement(String appCpus, String servicesCpus, String loadgenCpus) {
+        this(appCpus, servicesCpus, loadgenCpus, false);
+    }
 
     public CpuPlacement {
         parse(appCpus);
         parse(servicesCpus);
         parse(loadgenCpus);
         var app = new TreeSet<>(parse(appCpus));
-        for (String other : List.of(servicesCpus, loadgenCpus)) {
+        for (String other : sharedCpus ? List.<String>of() : List.of(servicesCpus, loadgenCpus)) {
             for (int cpu : parse(other)) {
                 if (app.contains(cpu)) {
                     throw new IllegalArgumentException("CPU " + cpu + " is given to the app and to services or"
@@ -47,9 +54,14 @@ public record CpuPlacement(String appCpus, String servicesCpus, String loadgenCp
 
     /** {@link #defaults(int)} with each of the given lists (when not null) replacing its default. */
     public static CpuPlacement of(String app, String services, String loadgen, int cores) {
+        return of(app, services, loadgen, cores, false);
+    }
+
+    /** {@link #of(String, String, String, int)}, where {@code shared} lets the app's CPUs be the others' too. */
+    public static CpuPlacement of(String app, String services, String loadgen, int cores, boolean shared) {
         CpuPlacement d = defaults(cores);
         CpuPlacement p = new CpuPlacement(app != null ? app : d.appCpus, services != null ? services : d.servicesCpus,
-                loadgen != null ? loadgen : d.loadgenCpus);
+                loadgen != null ? loadgen : d.loadgenCpus, shared);
         for (String list : List.of(p.appCpus, p.servicesCpus, p.loadgenCpus)) {
             for (int cpu : parse(list)) {
                 if (cpu >= cores) {

@@ -30,10 +30,39 @@ import java.util.OptionalDouble;
  * measured from the intended send time (no coordinated omission). Recorded as the route's {@code cost} run, under
  * the interference guard ({@link GuardedRun}); its interval log is {@code hlog/APP/ROUTE/cost.hlog}. Not
  * thread-safe; one app at a time.
+ *
+ * <p>The same pass, of another {@link Kind}, makes the phash suite's two shared-rate steps from the capacities the
+ * capacity pass recorded before it: {@code fixed-rate} offers every app a share of the slowest app's capacity
+ * (recorded as the cost run: the one rate every app got), {@code overload} a multiple above 1 of the fastest app's
+ * capacity, so that every app is over its capacity, with a {@value #OVERLOAD_TIMEOUT_SECONDS} s response timeout
+ * (recorded as the route's overload run).
  */
 public final class CostRuns implements Pass {
     /** Share of the slowest app's closed-loop rate offered to every app. */
     public static final double SHARE_OF_SLOWEST = 0.5;
+    /** A response of the overload step later than this is a timeout, as in the pHash write-up and its capacity probe. */
+    public static final int OVERLOAD_TIMEOUT_SECONDS = 2;
+
+    /** Where the one rate every app gets comes from, and where the run is recorded. */
+    public enum Kind {
+        /** {@link #SHARE_OF_SLOWEST} of the slowest median closed-loop rate, on the 1-2-5 series; the cost run. */
+        COST("cost"),
+        /** {@code factor} times the slowest app's capacity on the route, rounded down; the cost run. */
+        FIXED_RATE("fixed-rate"),
+        /** {@code factor} times the fastest app's capacity on the route, rounded down; the overload run. */
+        OVERLOAD("overload");
+
+        private final String passName;
+
+        Kind(String passName) {
+            this.passName = passName;
+        }
+
+        /** The pass's name, in results and suite files. */
+        public String passName() {
+            return passName;
+        }
+    }
 
     /**
      * @param warmup       load at the same rate before the measured run, not recorded
@@ -41,14 +70,29 @@ public final class CostRuns implements Pass {
      * @param rates        offered rate per route name (requests per second) where given; other routes take
      *                     {@link #SHARE_OF_SLOWEST} of the slowest app, rounded down to a step of {@link #niceRate}
      * @param jitSettleMax how much longer the warm-up may grow while a JIT compiles ({@link WarmUp}; 0 = fixed)
+     * @param kind         where the rate comes from and where the run is recorded
+     * @param factor       the share or multiple of {@link Kind#FIXED_RATE} and {@link Kind#OVERLOAD} (unused by
+     *                     {@link Kind#COST})
      */
-    public record Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax) {
+    public record Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax,
+                           Kind kind, double factor) {
         /** Settings whose warm-up is never extended. */
         public Settings(Duration warmup, Duration duration, Map<String, Double> rates) {
             this(warmup, duration, rates, Duration.ZERO);
         }
 
+        /** The cost runs of {@code fairbench run}. */
+        public Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax) {
+            this(warmup, duration, rates, jitSettleMax, Kind.COST, SHARE_OF_SLOWEST);
+        }
+
         public Settings {
+            if (kind == Kind.FIXED_RATE && !(factor > 0 && factor <= 1)) {
+                throw new IllegalArgumentException("the fixed-rate share must be in (0, 1], got " + factor);
+            }
+            if (kind == Kind.OVERLOAD && !(factor > 1)) {
+                throw new IllegalArgumentException("the overload factor must be above 1, got " + factor);
+            }
             new WarmUp(warmup, jitSettleMax); // validates
             rates = Map.copyOf(rates);
             for (var e : rates.entrySet()) {
@@ -67,7 +111,7 @@ public final class CostRuns implements Pass {
 
     @Override
     public String name() {
-        return "cost";
+        return settings.kind().passName();
     }
 
     @Override
@@ -80,9 +124,16 @@ public final class CostRuns implements Pass {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("warmup_s", settings.warmup().toMillis() / 1000.0);
         m.put("duration_s", settings.duration().toMillis() / 1000.0);
-        m.put("rate", "the same for every app: " + (int) (SHARE_OF_SLOWEST * 100)
-                + "% of the slowest app's median closed-loop req/s on the route rounded down to 1, 2 or 5 times a "
-                + "power of 10, unless given");
+        m.put("rate", switch (settings.kind()) {
+            case COST -> "the same for every app: " + (int) (SHARE_OF_SLOWEST * 100)
+                    + "% of the slowest app's median closed-loop req/s on the route rounded down to 1, 2 or 5 times a "
+                    + "power of 10, unless given";
+            case FIXED_RATE -> "the same for every app: " + settings.factor()
+                    + " times the slowest app's capacity on the route, rounded down, unless given";
+            case OVERLOAD -> "the same for every app: " + settings.factor()
+                    + " times the fastest app's capacity on the route, rounded down, unless given; responses later than "
+                    + OVERLOAD_TIMEOUT_SECONDS + " s are timeouts";
+        });
         m.put("jit_settle_max_s", settings.jitSettleMax().toMillis() / 1000.0);
         m.put("rates_given", settings.rates());
         return m;
@@ -111,33 +162,54 @@ public final class CostRuns implements Pass {
             ctx.session().redis().clearPageCache();
             LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withRate(rate.getAsDouble());
-            String phase = String.format(Locale.ROOT, "cost at %.0f req/s", rate.getAsDouble());
+            if (settings.kind() == Kind.OVERLOAD) spec = spec.withTimeout(Duration.ofSeconds(OVERLOAD_TIMEOUT_SECONDS));
+            String phase = String.format(Locale.ROOT, "%s at %.0f req/s", name(), rate.getAsDouble());
             Duration warmed = TimedRuns.warmUp(new WarmUp(settings.warmup(), settings.jitSettleMax()), spec, app, ctx,
                     name, r, phase + " warm-up");
             ctx.activity(name + " " + r + " " + phase);
-            RunResult result = guarded.measure(1, name, r, spec, "cost", false,
+            RunResult result = guarded.measure(1, name, r, spec, name(), false,
                     p -> ctx.status(name, r, phase, p, settings.duration()));
             if (!warmed.isZero()) result = result.withWarmupSeconds(warmed.toMillis() / 1000.0);
-            ctx.recordCost(name, r, result);
-            ctx.line(costLine(name, r, result));
+            if (settings.kind() == Kind.OVERLOAD) {
+                ctx.recordOverload(name, r, result);
+            } else {
+                ctx.recordCost(name, r, result);
+            }
+            ctx.line(costLine(name(), name, r, result));
             if (!app.isAlive()) {
-                throw new TrialFailure("exited with code " + app.exitCode() + " during the cost run of " + r
+                throw new TrialFailure("exited with code " + app.exitCode() + " during the " + name() + " run of " + r
                         + "; last lines of its log:\n" + app.logTail());
             }
             if (!TimedRuns.answersWithin(app, running.entry().readiness(), TimedRuns.HANG_TIMEOUT)) {
-                throw new TrialFailure("stopped answering GET " + running.entry().readiness() + " after the cost run of " + r);
+                throw new TrialFailure("stopped answering GET " + running.entry().readiness() + " after the " + name() + " run of " + r);
             }
         }
     }
 
     /**
-     * The rate given for the route, else half of the slowest median closed-loop rate of this trial on it, rounded
-     * down by {@link #niceRate}.
+     * The rate given for the route, else the one of the pass's {@link Kind}: for the cost runs half of the slowest
+     * median closed-loop rate of this trial on it, rounded down by {@link #niceRate}; for the others the share or
+     * multiple of the slowest or fastest capacity, rounded down to a whole rate. Empty when nothing to derive it from
+     * was measured.
      */
     OptionalDouble rate(TrialContext ctx, String route) {
         Double given = settings.rates().get(route);
         if (given != null) return OptionalDouble.of(given);
-        return slowest(ctx.results().apps(), route).stream().map(v -> niceRate(v * SHARE_OF_SLOWEST)).findFirst();
+        java.util.List<AppResult> apps = ctx.results().apps();
+        return switch (settings.kind()) {
+            case COST -> slowest(apps, route).stream().map(v -> niceRate(v * SHARE_OF_SLOWEST)).findFirst();
+            case FIXED_RATE -> capacities(apps, route).min().stream()
+                    .map(v -> Math.max(1, Math.floor(v * settings.factor()))).findFirst();
+            case OVERLOAD -> capacities(apps, route).max().stream()
+                    .map(v -> Math.floor(v * settings.factor())).findFirst();
+        };
+    }
+
+    /** Every app's capacity on {@code route} (its highest rate within the SLO), of those that have one. */
+    static java.util.stream.DoubleStream capacities(java.util.List<AppResult> apps, String route) {
+        return apps.stream().flatMap(a -> a.capacity().stream()).filter(c -> c.route().equals(route))
+                .map(dev.fairbench.results.CapacityResult::maxUnderSlo).flatMap(java.util.Optional::stream)
+                .mapToDouble(dev.fairbench.results.CapacityResult.Step::targetRatePerSecond);
     }
 
     /**
@@ -160,11 +232,15 @@ public final class CostRuns implements Pass {
     }
 
     static String costLine(String app, String route, RunResult r) {
+        return costLine("cost", app, route, r);
+    }
+
+    static String costLine(String pass, String app, String route, RunResult r) {
         var res = r.resources();
         String cpu = res == null || res.appCpuSeconds() == null || r.requestsCompleted() == 0 ? "-"
                 : String.format(Locale.ROOT, "%.1f", res.appCpuSeconds() * 1e6 / r.requestsCompleted());
-        return String.format(Locale.ROOT, "[%s] %-13s cost at %.0f req/s: %,.0f req/s done, app CPU %s µs/req, "
-                        + "p50 %.2f ms  p99 %.2f ms  p99.9 %.2f ms (corrected)  errors %d%s", app, route,
+        return String.format(Locale.ROOT, "[%s] %-13s %s at %.0f req/s: %,.0f req/s done, app CPU %s µs/req, "
+                        + "p50 %.2f ms  p99 %.2f ms  p99.9 %.2f ms (corrected)  errors %d%s", app, route, pass,
                 r.offeredRatePerSecond(), r.requestsPerSecond(), cpu, r.latency().p50Ms(), r.latency().p99Ms(),
                 r.latency().p999Ms(), r.errors(), r.disturbed() ? "  DISTURBED" : "");
     }

@@ -140,7 +140,8 @@ public final class TimedRuns implements Pass {
         for (Route route : o.routes()) {
             if (!running.entry().serves(route)) continue;
             ctx.session().redis().clearPageCache();
-            LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration());
+            LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
+                    .withPipeline(o.pipeline());
             String r = route.routeName();
             Duration warmed = warmUp(settings.warmUp(), spec, app, ctx, name, r, "warm-up");
             ctx.activity(name + " " + r + " round " + of);
