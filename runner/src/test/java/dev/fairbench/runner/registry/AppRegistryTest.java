@@ -28,18 +28,19 @@ class AppRegistryTest {
     }
 
     @Test
-    void theRepositoryRegistryHasTheSixAppsAndNoProblem() {
+    void theRepositoryRegistryHasItsAppsAndNoProblem() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         assertThat(registry.problems()).isEmpty();
         assertThat(registry.entries().keySet())
-                .containsExactly("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+                .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
         AppEntry actix = registry.entries().get("actix-sqlx");
         assertThat(actix.toolchains()).containsExactly("cargo");
         assertThat(actix.artifact()).isEqualTo(root.resolve("peers/target/release/actix-sqlx"));
         assertThat(actix.buildDir()).isEqualTo(root.resolve("peers"));
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
+        assertThat(registry.entries().get("netty-hello").routes()).containsExactly(Route.HELLO);
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
                         + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
@@ -68,6 +69,8 @@ class AppRegistryTest {
                 .containsEntry("lettuce", tag(rootPom, "lettuce.version"))
                 .containsEntry("hikaricp", tag(rootPom, "hikari.version"))
                 .containsEntry("pgjdbc", tag(rootPom, "pgjdbc.version"));
+        assertThat(registry.entries().get("netty-hello").versions())
+                .containsEntry("netty", tag(rootPom, "netty.version"));
         assertThat(registry.entries().get("helidon").versions())
                 .containsEntry("helidon", tag(Files.readString(root.resolve("apps/helidon/pom.xml")), "helidon.version"))
                 .containsEntry("lettuce", tag(rootPom, "lettuce.version"));
