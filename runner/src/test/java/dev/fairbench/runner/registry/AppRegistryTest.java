@@ -184,7 +184,7 @@ class AppRegistryTest {
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
                         + "label, language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
-                        + "unequalized, versions, versions_file, versions_from, workers)");
+                        + "unequalized, variant, variant_of, versions, versions_file, versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");
