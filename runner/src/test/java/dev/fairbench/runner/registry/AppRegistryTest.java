@@ -33,7 +33,13 @@ class AppRegistryTest {
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         assertThat(registry.problems()).isEmpty();
         assertThat(registry.entries().keySet())
-                .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+                .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
+                        "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx");
+        AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
+        assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
+        assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
+        assertThat(memlimit.artifact()).isEqualTo(registry.entries().get("go-nethttp").artifact());
+        assertThat(registry.entries().get("go-nethttp-gogc400").env()).containsEntry("GOGC", "400");
         AppEntry actix = registry.entries().get("actix-sqlx");
         assertThat(actix.toolchains()).containsExactly("cargo");
         assertThat(actix.artifact()).isEqualTo(root.resolve("peers/target/release/actix-sqlx"));
@@ -53,7 +59,8 @@ class AppRegistryTest {
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         JsonNode apps = new TomlMapper().readTree(root.resolve("apps.toml").toFile()).get("apps");
         for (AppEntry e : registry.entries().values()) {
-            JsonNode from = apps.get(e.name()).get("versions_from");
+            // a variant reads them through its base
+            JsonNode from = apps.get(e.isVariant() ? e.variantOf() : e.name()).get("versions_from");
             assertThat(from).as(e.name() + " reads its versions from its build file").isNotNull();
             from.fieldNames().forEachRemaining(component ->
                     assertThat(e.versions().get(component)).as(e.name() + " " + component).isNotBlank());
