@@ -621,7 +621,8 @@ public final class TrialLoop {
         List<NotEqualized> ne = e.unequalized().stream().map(u -> new NotEqualized(u.setting(), u.why())).toList();
         String log = "logs/" + e.name() + ".log";
         return new AppResult(e.name(), e.label(), language(e.language()), status, reason, e.versions(), flags, null,
-                ne, List.of(), null, List.of(), Files.exists(o.outputDir().resolve(log)) ? log : null);
+                ne, List.of(), null, List.of(), Files.exists(o.outputDir().resolve(log)) ? log : null, List.of(),
+                e.variantOf(), e.variant());
     }
 
     static String language(String language) {

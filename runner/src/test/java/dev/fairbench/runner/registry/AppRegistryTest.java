@@ -28,18 +28,25 @@ class AppRegistryTest {
     }
 
     @Test
-    void theRepositoryRegistryHasTheSixAppsAndNoProblem() {
+    void theRepositoryRegistryHasItsAppsAndNoProblem() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         assertThat(registry.problems()).isEmpty();
         assertThat(registry.entries().keySet())
-                .containsExactly("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+                .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
+                        "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx");
+        AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
+        assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
+        assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
+        assertThat(memlimit.artifact()).isEqualTo(registry.entries().get("go-nethttp").artifact());
+        assertThat(registry.entries().get("go-nethttp-gogc400").env()).containsEntry("GOGC", "400");
         AppEntry actix = registry.entries().get("actix-sqlx");
         assertThat(actix.toolchains()).containsExactly("cargo");
         assertThat(actix.artifact()).isEqualTo(root.resolve("peers/target/release/actix-sqlx"));
         assertThat(actix.buildDir()).isEqualTo(root.resolve("peers"));
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
+        assertThat(registry.entries().get("netty-hello").routes()).containsExactly(Route.HELLO);
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
                         + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
@@ -52,7 +59,8 @@ class AppRegistryTest {
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         JsonNode apps = new TomlMapper().readTree(root.resolve("apps.toml").toFile()).get("apps");
         for (AppEntry e : registry.entries().values()) {
-            JsonNode from = apps.get(e.name()).get("versions_from");
+            // a variant reads them through its base
+            JsonNode from = apps.get(e.isVariant() ? e.variantOf() : e.name()).get("versions_from");
             assertThat(from).as(e.name() + " reads its versions from its build file").isNotNull();
             from.fieldNames().forEachRemaining(component ->
                     assertThat(e.versions().get(component)).as(e.name() + " " + component).isNotBlank());
@@ -68,6 +76,8 @@ class AppRegistryTest {
                 .containsEntry("lettuce", tag(rootPom, "lettuce.version"))
                 .containsEntry("hikaricp", tag(rootPom, "hikari.version"))
                 .containsEntry("pgjdbc", tag(rootPom, "pgjdbc.version"));
+        assertThat(registry.entries().get("netty-hello").versions())
+                .containsEntry("netty", tag(rootPom, "netty.version"));
         assertThat(registry.entries().get("helidon").versions())
                 .containsEntry("helidon", tag(Files.readString(root.resolve("apps/helidon/pom.xml")), "helidon.version"))
                 .containsEntry("lettuce", tag(rootPom, "lettuce.version"));
@@ -181,7 +191,7 @@ class AppRegistryTest {
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
                         + "label, language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
-                        + "unequalized, versions, versions_file, versions_from, workers)");
+                        + "unequalized, variant, variant_of, versions, versions_file, versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");
