@@ -81,6 +81,7 @@ public final class ReportBuilder {
             b.out.addAll(SharedRateBuilder.fixedRate(results, suite, messages));
             b.out.addAll(CapacityBuilder.build(results, messages));
             b.out.addAll(SharedRateBuilder.overload(results, suite, messages));
+            b.out.addAll(VariantsBuilder.build(results, messages));
             b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                     String.valueOf(results.schemaVersion())), true));
             return List.copyOf(b.out);
@@ -96,6 +97,7 @@ public final class ReportBuilder {
             b.gc();
         }
         b.out.addAll(FindingsBuilder.build(results, messages));
+        b.out.addAll(VariantsBuilder.build(results, messages));
         b.out.addAll(CapacityBuilder.build(results, messages));
         b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                 String.valueOf(results.schemaVersion())), true));
