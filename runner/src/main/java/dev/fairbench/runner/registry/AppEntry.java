@@ -32,11 +32,13 @@ import java.util.regex.Pattern;
  * @param routes        routes the app serves; the conformance gate checks only these and runs measure only these
  * @param runtimeFlags  runtime flags (JVM flags), substituted for {@code ${JVM_FLAGS}} and recorded in results
  * @param unequalized   settings that could not be equalized, for the report
+ * @param sources       where the app's own code, its handler and the libraries it shares are ({@link AppSources#NONE}
+ *                      when not declared)
  */
 public record AppEntry(String name, String label, String language, String stack, Map<String, String> versions, String build,
                        Path buildDir, Path artifact, List<String> toolchains, String start, Path startDir,
                        Map<String, String> env, int port, int workers, String readiness, List<Route> routes,
-                       String runtimeFlags, List<Unequalized> unequalized) {
+                       String runtimeFlags, List<Unequalized> unequalized, AppSources sources) {
 
     /** Variables a start or build command may use. */
     public static final List<String> VARIABLES = List.of("JAVA", "JVM_FLAGS", "PORT", "WORKERS", "REPO");
@@ -48,6 +50,7 @@ public record AppEntry(String name, String label, String language, String stack,
         env = Map.copyOf(env);
         routes = List.copyOf(routes);
         unequalized = List.copyOf(unequalized);
+        if (sources == null) sources = AppSources.NONE;
     }
 
     /** True when the app serves {@code route}. */

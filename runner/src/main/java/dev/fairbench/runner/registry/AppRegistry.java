@@ -28,7 +28,7 @@ public final class AppRegistry {
     public static final String FILE_NAME = "apps.toml";
     static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "versions_file", "versions_from",
             "build", "build_dir", "artifact", "toolchains", "start", "start_dir", "env", "port", "workers", "readiness",
-            "routes", "runtime_flags", "unequalized");
+            "routes", "runtime_flags", "unequalized", "handler", "sources", "shared_sources");
 
     private final Path file;
     private final Map<String, AppEntry> entries;
@@ -182,7 +182,8 @@ public final class AppRegistry {
                 build, path(repoRoot, text(node, "build_dir", ".")),
                 artifact == null ? null : path(repoRoot, artifact), strings(node, "toolchains"), start,
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,
-                routes, text(node, "runtime_flags", ""), unequalized);
+                routes, text(node, "runtime_flags", ""), unequalized, AppSources.of(text(node, "handler", null),
+                strings(node, "sources"), strings(node, "shared_sources"), repoRoot));
     }
 
     /**
