@@ -30,9 +30,8 @@ import java.util.Map;
  * @param removed   the variables to remove from it
  */
 record BuildEnvironment(Map<String, String> variables, List<String> removed) {
-    /** What the fresh environment empties, in the words of friction.json's {@code fresh_caches}. */
-    static final List<String> FRESH = List.of("target/ (the copy has none)", "CARGO_TARGET_DIR", "GOCACHE",
-            "RUSTC_WRAPPER (unset)");
+    /** The build caches that start empty, as friction.json's {@code fresh_caches} names them. */
+    static final List<String> FRESH = List.of("target/", "CARGO_TARGET_DIR", "GOCACHE");
 
     BuildEnvironment {
         variables = Map.copyOf(variables);
