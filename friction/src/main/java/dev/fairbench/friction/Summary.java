@@ -22,8 +22,9 @@ final class Summary {
         if (app.cleanBuild() != null) parts.add("clean build " + build(app.cleanBuild()));
         if (app.incrementalBuild() != null) parts.add("incremental " + build(app.incrementalBuild()));
         if (app.artifact() != null) {
-            parts.add(String.format(Locale.ROOT, "artifact %.1f MiB (%s)", app.artifact().bytes() / 1048576.0,
-                    app.artifact().linking().json()));
+            long bytes = app.artifact().bytes();
+            parts.add(String.format(Locale.ROOT, bytes < 1048576 ? "artifact %.1f KiB (%s)" : "artifact %.1f MiB (%s)",
+                    bytes / (bytes < 1048576 ? 1024.0 : 1048576.0), app.artifact().linking().json()));
         }
         if (app.runtime() != null) {
             parts.add(app.runtime().bytes() == null ? "runtime " + app.runtime().kind().json()
