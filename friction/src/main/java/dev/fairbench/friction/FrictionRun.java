@@ -40,9 +40,9 @@ import java.util.Properties;
  *   <li>the artifact's size and linking, and the runtime it needs ({@link ArtifactFacts})</li>
  *   <li>the incremental build: a comment line appended to its {@code handler} ({@link HandlerEdit}), the build
  *       command again, timed</li>
- *   <li>its third-party dependencies ({@link LockfileDependencies})</li>
  *   <li>cold starts to the first 200 OK ({@link ColdStarts}), with PostgreSQL and Redis of a {@link Session}
  *       opened at the first cold start</li>
+ *   <li>its third-party dependencies ({@link LockfileDependencies})</li>
  * </ol>
  * The copy is deleted afterwards. An app whose toolchain is missing, or that declares no build, handler or sources,
  * is skipped; a step that fails ends the app's measurement as failed, keeping what was measured before. Run it
@@ -170,16 +170,6 @@ public final class FrictionRun {
             HandlerEdit.appendComment(c.sources().handler());
             parts.incremental = timedBuild(c, build, env, "incremental",
                     root.relativize(c.sources().handler()).toString());
-            if (plan.isPresent()) {
-                out.println("[" + e.name() + "] dependencies: " + String.join(" ", plan.get().argv()));
-                try {
-                    parts.dependencies = LockfileDependencies.list(plan.get(), root, env,
-                            logs.resolve(e.name() + ".dependencies.log"));
-                } catch (IOException failed) {
-                    throw new StepFailure("dependencies: " + failed.getMessage() + " (log " + rel(e.name()
-                            + ".dependencies.log") + ")", AppProcess.tail(logs.resolve(e.name() + ".dependencies.log"), 15));
-                }
-            }
             out.println("[" + e.name() + "] cold start: " + options.coldStarts() + " starts, readiness " + c.readiness()
                     + " probed every " + options.readinessPoll().toMillis() + " ms");
             out.flush();
@@ -191,6 +181,16 @@ public final class FrictionRun {
             } catch (AppLauncher.StartFailure failed) {
                 String first = failed.getMessage().lines().findFirst().orElse("");
                 throw new StepFailure("cold start: " + first, failed.getMessage());
+            }
+            if (plan.isPresent()) {
+                out.println("[" + e.name() + "] dependencies: " + String.join(" ", plan.get().argv()));
+                Path log = logs.resolve(e.name() + ".dependencies.log");
+                try {
+                    parts.dependencies = LockfileDependencies.list(plan.get(), root, env, log);
+                } catch (IOException failed) {
+                    throw new StepFailure("dependencies: " + failed.getMessage() + " (log "
+                            + rel(e.name() + ".dependencies.log") + ")", AppProcess.tail(log, 15));
+                }
             }
             return parts.app(e, AppStatus.MEASURED, null);
         } catch (StepFailure failed) {
