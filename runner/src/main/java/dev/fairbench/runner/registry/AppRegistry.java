@@ -29,7 +29,8 @@ public final class AppRegistry {
     public static final String FILE_NAME = "apps.toml";
     static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "versions_file", "versions_from",
             "build", "build_dir", "artifact", "toolchains", "start", "start_dir", "env", "port", "workers", "readiness",
-            "routes", "runtime_flags", "unequalized", Variants.VARIANT_OF, Variants.VARIANT);
+            "routes", "runtime_flags", "unequalized", Variants.VARIANT_OF, Variants.VARIANT, "handler", "sources",
+            "shared_sources");
 
     private final Path file;
     private final Map<String, AppEntry> entries;
@@ -198,7 +199,8 @@ public final class AppRegistry {
                 artifact == null ? null : path(repoRoot, artifact), strings(node, "toolchains"), start,
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,
                 routes, text(node, "runtime_flags", ""), unequalized, text(node, Variants.VARIANT_OF, null),
-                text(node, Variants.VARIANT, null));
+                text(node, Variants.VARIANT, null), AppSources.of(text(node, "handler", null),
+                strings(node, "sources"), strings(node, "shared_sources"), repoRoot));
     }
 
     /**

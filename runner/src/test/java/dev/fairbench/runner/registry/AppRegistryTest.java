@@ -149,6 +149,92 @@ class AppRegistryTest {
                         + "in go.mod"));
     }
 
+    /** Every app of the repository says where its code is, for the build-and-ship measurement. */
+    @Test
+    void theRepositoryRegistryDeclaresEveryAppsSources() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
+        for (AppEntry e : registry.entries().values()) {
+            assertThat(e.sources().declared()).as(e.name()).isTrue();
+        }
+        AppSources axum = registry.entries().get("axum-sqlx").sources();
+        assertThat(axum.handler()).isEqualTo(root.resolve("peers/axum-sqlx/src/main.rs"));
+        assertThat(axum.own()).containsExactly(root.resolve("peers/axum-sqlx"));
+        assertThat(axum.shared()).containsExactly(root.resolve("peers/blog-core"));
+        assertThat(registry.entries().get("go-nethttp").sources().shared()).isEmpty();
+    }
+
+    @Test
+    void sourcesAndTheirMistakes() throws IOException {
+        Files.createDirectories(dir.resolve("app/src"));
+        Files.createDirectories(dir.resolve("lib"));
+        Files.writeString(dir.resolve("app/src/main.c"), "int main(void) { return 0; }\n");
+        AppRegistry r = load("""
+                [apps.good]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["app"]
+                shared_sources = ["lib"]
+
+                [apps.none]
+                start = "./x"
+
+                [apps.nohandler]
+                start = "./x"
+                sources = ["app"]
+
+                [apps.nosources]
+                start = "./x"
+                handler = "app/src/main.c"
+
+                [apps.outside]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["app", "../elsewhere"]
+
+                [apps.missing]
+                start = "./x"
+                handler = "app/src/gone.c"
+                sources = ["app"]
+
+                [apps.folder]
+                start = "./x"
+                handler = "app/src"
+                sources = ["app"]
+
+                [apps.notunder]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["lib"]
+
+                [apps.overlap]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["app"]
+                shared_sources = ["app/src"]
+                """);
+        assertThat(r.entries().keySet()).containsExactly("good", "none");
+        AppSources good = r.entries().get("good").sources();
+        assertThat(good.handler()).isEqualTo(dir.resolve("app/src/main.c"));
+        assertThat(good.own()).containsExactly(dir.resolve("app"));
+        assertThat(good.shared()).containsExactly(dir.resolve("lib"));
+        assertThat(r.entries().get("none").sources()).isEqualTo(AppSources.NONE);
+        assertThat(r.entries().get("none").sources().declared()).isFalse();
+        assertThat(r.problems()).containsExactly(
+                Map.entry("nohandler", "apps.toml: app 'nohandler': 'sources' needs 'handler' (the file serving the "
+                        + "app's routes)"),
+                Map.entry("nosources", "apps.toml: app 'nosources': 'handler' needs 'sources' (the app's own files "
+                        + "and folders)"),
+                Map.entry("outside", "apps.toml: app 'outside': 'sources' ../elsewhere must be a path inside the "
+                        + "repository, relative to its root"),
+                Map.entry("missing", "apps.toml: app 'missing': 'handler' app/src/gone.c: no such file or folder"),
+                Map.entry("folder", "apps.toml: app 'folder': 'handler' app/src is not a file"),
+                Map.entry("notunder", "apps.toml: app 'notunder': 'handler' app/src/main.c is not under any of "
+                        + "'sources'"),
+                Map.entry("overlap", "apps.toml: app 'overlap': 'shared_sources' app/src overlaps 'sources' app: a "
+                        + "line is counted once, as the app's or as shared"));
+    }
+
     @Test
     void defaultsAndDeclaredRoutes() throws IOException {
         AppRegistry r = load("""
@@ -190,8 +276,9 @@ class AppRegistryTest {
         assertThat(r.entries().keySet()).containsExactly("good");
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
-                        + "label, language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
-                        + "unequalized, variant, variant_of, versions, versions_file, versions_from, workers)");
+                        + "handler, label, language, port, readiness, routes, runtime_flags, shared_sources, sources, "
+                        + "stack, start, start_dir, toolchains, unequalized, variant, variant_of, versions, versions_file, "
+                        + "versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");
