@@ -83,6 +83,7 @@ public final class ReportBuilder {
             b.out.addAll(CapacityBuilder.build(results, messages));
             b.out.addAll(SharedRateBuilder.overload(results, suite, messages));
             b.out.addAll(VariantsBuilder.build(results, messages));
+            b.out.addAll(ShipBuilder.build(dir, messages));
             b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                     String.valueOf(results.schemaVersion())), true));
             return List.copyOf(b.out);
