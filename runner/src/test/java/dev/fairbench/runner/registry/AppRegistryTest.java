@@ -28,18 +28,32 @@ class AppRegistryTest {
     }
 
     @Test
-    void theRepositoryRegistryHasTheSixAppsAndNoProblem() {
+    void theRepositoryRegistryHasTheBlogAndHelloAppsAndNoProblem() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         assertThat(registry.problems()).isEmpty();
         assertThat(registry.entries().keySet())
-                .containsExactly("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+                .containsExactly("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx",
+                        "tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello");
         AppEntry actix = registry.entries().get("actix-sqlx");
         assertThat(actix.toolchains()).containsExactly("cargo");
         assertThat(actix.artifact()).isEqualTo(root.resolve("peers/target/release/actix-sqlx"));
         assertThat(actix.buildDir()).isEqualTo(root.resolve("peers"));
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
+        // The hello apps serve /hello alone, from the workspace's hello profile; axum and actix-web leave
+        // TCP_NODELAY off, and that is declared.
+        for (String app : List.of("tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc", "axum-hello", "actix-hello",
+                "ntex-hello")) {
+            AppEntry hello = registry.entries().get(app);
+            assertThat(hello.routes()).as(app).containsExactly(Route.HELLO);
+            assertThat(hello.artifact()).as(app).isEqualTo(root.resolve("peers/target/hello/" + app));
+            assertThat(hello.build()).as(app).contains("--locked --profile hello -p hello-");
+        }
+        for (String app : List.of("axum-hello", "actix-hello")) {
+            assertThat(registry.entries().get(app).unequalized()).as(app)
+                    .anySatisfy(u -> assertThat(u.setting()).contains("TCP_NODELAY off"));
+        }
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
                         + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
@@ -74,7 +88,8 @@ class AppRegistryTest {
         assertThat(registry.entries().get("go-nethttp").versions())
                 .containsEntry("pgx", goRequire(goMod, "github.com/jackc/pgx/v5"))
                 .containsEntry("go-redis", goRequire(goMod, "github.com/redis/go-redis/v9"));
-        for (String app : List.of("axum-sqlx", "actix-sqlx")) {
+        for (String app : List.of("axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc",
+                "axum-hello", "actix-hello", "ntex-hello")) {
             registry.entries().get(app).versions().forEach((component, version) ->
                     assertThat(version).as(app + " " + component).isEqualTo(cargoPackage(lock, component)));
         }
