@@ -28,13 +28,14 @@ class AppRegistryTest {
     }
 
     @Test
-    void theRepositoryRegistryHasItsAppsAndNoProblem() {
+    void theRepositoryRegistryHasTheBlogAndHelloAppsAndNoProblem() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         assertThat(registry.problems()).isEmpty();
         assertThat(registry.entries().keySet())
                 .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
-                        "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx");
+                        "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned",
+                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello");
         AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
         assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
         assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
@@ -47,6 +48,19 @@ class AppRegistryTest {
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
         assertThat(registry.entries().get("netty-hello").routes()).containsExactly(Route.HELLO);
+        // The hello apps serve /hello alone, from the workspace's hello profile; axum and actix-web leave
+        // TCP_NODELAY off, and that is declared.
+        for (String app : List.of("tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc", "axum-hello", "actix-hello",
+                "ntex-hello")) {
+            AppEntry hello = registry.entries().get(app);
+            assertThat(hello.routes()).as(app).containsExactly(Route.HELLO);
+            assertThat(hello.artifact()).as(app).isEqualTo(root.resolve("peers/target/hello/" + app));
+            assertThat(hello.build()).as(app).contains("--locked --profile hello -p hello-");
+        }
+        for (String app : List.of("axum-hello", "actix-hello")) {
+            assertThat(registry.entries().get(app).unequalized()).as(app)
+                    .anySatisfy(u -> assertThat(u.setting()).contains("TCP_NODELAY off"));
+        }
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
                         + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
@@ -84,7 +98,8 @@ class AppRegistryTest {
         assertThat(registry.entries().get("go-nethttp").versions())
                 .containsEntry("pgx", goRequire(goMod, "github.com/jackc/pgx/v5"))
                 .containsEntry("go-redis", goRequire(goMod, "github.com/redis/go-redis/v9"));
-        for (String app : List.of("axum-sqlx", "actix-sqlx")) {
+        for (String app : List.of("axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc",
+                "axum-hello", "actix-hello", "ntex-hello")) {
             registry.entries().get(app).versions().forEach((component, version) ->
                     assertThat(version).as(app + " " + component).isEqualTo(cargoPackage(lock, component)));
         }
