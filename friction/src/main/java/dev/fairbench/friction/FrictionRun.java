@@ -318,8 +318,13 @@ public final class FrictionRun {
     }
 
     private boolean gitDirty() {
-        Commands.Result r = Commands.run(List.of("git", "-C", options.repoRoot().toString(), "status", "--porcelain",
-                "--untracked-files=normal"), Duration.ofSeconds(30));
+        // the results directory is the measurement's own output, not a change to what it measures
+        List<String> command = new java.util.ArrayList<>(List.of("git", "-C", options.repoRoot().toString(), "status",
+                "--porcelain", "--untracked-files=normal"));
+        Path root = options.repoRoot().toAbsolutePath().normalize();
+        Path out = options.outputDir().toAbsolutePath().normalize();
+        if (out.startsWith(root) && !out.equals(root)) command.addAll(List.of("--", ".", ":(exclude)" + root.relativize(out)));
+        Commands.Result r = Commands.run(command, Duration.ofSeconds(30));
         return r.ok() && !r.output().isBlank();
     }
 

@@ -471,8 +471,8 @@ public final class TrialLoop {
         environment.put("load_average_before", machineBefore.loadAverage());
         environment.put("idle_share_before", machineBefore.idle());
         String commit = EnvironmentCapture.gitCommit(o.repoRoot());
-        boolean dirty = EnvironmentCapture.gitDirty(o.repoRoot());
-        String diff = dirty ? Provenance.diffSha256(o.repoRoot()) : null;
+        boolean dirty = Provenance.dirty(o.repoRoot(), o.resultsRoot());
+        String diff = dirty ? Provenance.diffSha256(o.repoRoot(), o.resultsRoot()) : null;
         if (dirty) progress.line(Provenance.dirtyWarning(commit, diff));
         EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, diff,
                 rules(), entries, o.repoRoot());
