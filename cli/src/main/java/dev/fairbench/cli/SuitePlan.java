@@ -36,7 +36,7 @@ final class SuitePlan {
      * @param timed     the timed runs' settings (rounds already resolved between the command line and the suite)
      * @param costRates {@code --cost-rate}, also the rates of the fixed-rate pass
      * @param noCost    {@code --no-cost}: the cost pass is left out
-     * @param profile   {@code --profile}: a profiling pass after the suite's passes
+     * @param profile   {@code --profile}: a profiling pass after the suite's passes (unless the suite has one)
      * @param capacity  {@code --capacity}: a /phash capacity pass after them (unless the suite has one)
      * @throws IllegalArgumentException with one line for a setting out of range
      */
@@ -62,10 +62,11 @@ final class SuitePlan {
                         timed.jitSettleMax(), CostRuns.Kind.FIXED_RATE, suite.fixedRateShare())));
                 case "overload" -> list.add(new CostRuns(new CostRuns.Settings(warmup, duration, Map.of(),
                         timed.jitSettleMax(), CostRuns.Kind.OVERLOAD, suite.overloadFactor())));
+                case "profile" -> list.add(new ProfilePass(AppProfiler.Windows.defaults()));
                 default -> throw new IllegalArgumentException("unknown pass '" + name + "'");
             }
         }
-        if (profile) list.add(new ProfilePass(AppProfiler.Windows.defaults()));
+        if (profile && !suite.passes().contains("profile")) list.add(new ProfilePass(AppProfiler.Windows.defaults()));
         if (capacity && !suite.passes().contains("capacity")) list.add(CapacityPass.afterRun());
         if (list.isEmpty()) throw new IllegalArgumentException("--no-cost leaves suite " + suite.name() + " no pass");
         this.passes = List.copyOf(list);
@@ -87,7 +88,7 @@ final class SuitePlan {
                 .orElse(suite.rounds());
         return new SuiteRun(suite.schemaVersion(), suite.name(), suite.title(), suite.seed(), suite.report(), apps,
                 base.routes().stream().map(Route::routeName).toList(), suite.passes(), rounds, suite.sloP99Ms(),
-                suite.fixedRateShare(), suite.overloadFactor(), suite.loads());
+                suite.fixedRateShare(), suite.overloadFactor(), suite.loads(), suite.findings());
     }
 
     /**

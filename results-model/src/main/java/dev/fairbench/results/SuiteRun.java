@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,11 +32,13 @@ import java.util.Optional;
  * @param overloadFactor multiple of the fastest app's capacity offered to every app by {@code overload}, or
  *                       {@code null}
  * @param loads          the load shapes, each measured as a trial of its own, in order
+ * @param findings       the write-up's findings this suite checks, each as one comparison the report computes from
+ *                       the results ({@link SeedFinding}); empty when the suite declares none
  */
 public record SuiteRun(int schemaVersion, String name, String title, String seed, String report, List<String> apps,
                        List<String> routes, List<String> passes, int rounds,
                        @JsonProperty("slo_p99_ms") Double sloP99Ms, Double fixedRateShare, Double overloadFactor,
-                       List<Load> loads) {
+                       List<Load> loads, List<SeedFinding> findings) {
 
     /** The format version this code writes and the only one it reads. */
     public static final int SCHEMA_VERSION = 1;
@@ -45,6 +48,7 @@ public record SuiteRun(int schemaVersion, String name, String title, String seed
         routes = Lists.copy(routes);
         passes = Lists.copy(passes);
         loads = Lists.copy(loads);
+        findings = Lists.copy(findings);
     }
 
     /** The load of this name, if present. */
@@ -75,6 +79,46 @@ public record SuiteRun(int schemaVersion, String name, String title, String seed
         @JsonIgnore
         public boolean inSuiteDir() {
             return ".".equals(dir);
+        }
+    }
+
+    /**
+     * One finding of the write-up the suite repeats, stated as a comparison the report decides from the data alone:
+     * on {@code route}, {@code measure} of {@code app} against that of {@code against} is expected to be
+     * {@code expect} ({@code higher} or {@code lower}). Several entries may share a number (one finding, several
+     * measures). The report's verdict is <em>reproduced</em>, <em>contradicted</em>, <em>within noise</em> or
+     * <em>not measurable here</em> with the reason (an app or route not measured, no profile, too few workers).
+     *
+     * @param number       the finding's number in the write-up, 1 or more
+     * @param claim        the finding in a few words, by language code ({@code en} required, {@code uk}, ...)
+     * @param app          the app whose value is the numerator
+     * @param against      the app it is compared with (for a variant, its base)
+     * @param route        contract route name
+     * @param measure      one of {@link #MEASURES}
+     * @param expect       {@code higher} or {@code lower}: what the write-up found for {@code app}
+     * @param needsWorkers the fewest app workers (the run's {@code workers}) the comparison means anything with,
+     *                     or {@code null}; below it the verdict is "not measurable here"
+     */
+    public record SeedFinding(int number, Map<String, String> claim, String app, String against, String route,
+                              String measure, String expect, Integer needsWorkers) {
+        /**
+         * What can be compared. From the closed-loop rounds, with an interval: {@code requests_per_second},
+         * {@code app_cpu_us}, {@code postgres_cpu_us}, {@code redis_cpu_us}, {@code total_cpu_us} (CPU per request in
+         * microseconds), {@code context_switches} (the app's, per request), {@code gc_share} (GC pause time over run
+         * time). From the profile (one run, counted): {@code postgres_queries}, {@code postgres_round_trips},
+         * {@code syscalls}, all per request. From the first round's memory sample: {@code rss_mib}.
+         */
+        public static final List<String> MEASURES = List.of("requests_per_second", "app_cpu_us", "postgres_cpu_us",
+                "redis_cpu_us", "total_cpu_us", "context_switches", "gc_share", "postgres_queries",
+                "postgres_round_trips", "syscalls", "rss_mib");
+
+        public SeedFinding {
+            claim = Map.copyOf(claim);
+        }
+
+        /** The claim in this language, else in English. */
+        public String claim(String language) {
+            return claim.getOrDefault(language, claim.get("en"));
         }
     }
 }

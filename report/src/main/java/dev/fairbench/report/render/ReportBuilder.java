@@ -100,6 +100,7 @@ public final class ReportBuilder {
         }
         b.out.addAll(FindingsBuilder.build(results, messages));
         b.out.addAll(VariantsBuilder.build(results, messages));
+        b.out.addAll(SeedFindingsBuilder.build(results, suite, messages));
         b.out.addAll(CapacityBuilder.build(results, messages));
         b.out.addAll(ShipBuilder.build(dir, messages));
         b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
@@ -107,10 +108,6 @@ public final class ReportBuilder {
         return List.copyOf(b.out);
     }
 
-    /**
-     * Whether these are the results of {@code profile} alone: no timed round anywhere, but profiles. Such a report
-     * leaves out the sections of timed rounds instead of calling the session unfinished and every app measured.
-     */
     /** The suite of the results directory ({@code suite.json}), or null for a plain run or no directory. */
     static SuiteRun suite(java.nio.file.Path dir) {
         if (dir == null) return null;
@@ -121,6 +118,10 @@ public final class ReportBuilder {
         }
     }
 
+    /**
+     * Whether these are the results of {@code profile} alone: no timed round anywhere, but profiles. Such a report
+     * leaves out the sections of timed rounds instead of calling the session unfinished and every app measured.
+     */
     static boolean profileOnly(Results results) {
         boolean anyRun = results.apps().stream().flatMap(a -> a.routes().stream()).anyMatch(r -> !r.runs().isEmpty());
         return !anyRun && results.apps().stream().anyMatch(a -> a.profile() != null);

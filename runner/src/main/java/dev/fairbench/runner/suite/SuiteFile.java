@@ -27,18 +27,24 @@ import java.util.Set;
  * passes, which need {@code capacity} before them), and one or more {@code [[loads]]} tables with {@code name},
  * {@code title}, {@code connections} (required), {@code loadgen_threads}, {@code pipeline} (default 1; only with
  * {@code timed} alone), {@code app_cpus}, {@code loadgen_cpus}, {@code shared_cpus} (default false) and
- * {@code latency} (default true). Every mistake is a {@link SuiteException} of one line naming the file and the key.
+ * {@code latency} (default true); and optionally {@code [[findings]]} tables ({@link SuiteRun.SeedFinding}) with
+ * {@code number}, {@code claim} (a table of languages, {@code en} required), {@code app}, {@code against} (both in
+ * {@code apps} when it is given), {@code route} (in {@code routes}), {@code measure}, {@code expect}
+ * ({@code higher} or {@code lower}) and {@code needs_workers}. The pass {@code profile} profiles every app after the
+ * others, as {@code run --profile} does. Every mistake is a {@link SuiteException} of one line naming the file and the key.
  * Stateless and thread-safe.
  */
 public final class SuiteFile {
     /** The folder of suite files, next to {@code apps.toml}. */
     public static final String DIR = "suites";
     static final Set<String> KEYS = Set.of("title", "seed", "report", "apps", "routes", "passes", "rounds",
-            "slo_p99_ms", "fixed_rate_share", "overload_factor", "loads");
+            "slo_p99_ms", "fixed_rate_share", "overload_factor", "loads", "findings");
     static final Set<String> LOAD_KEYS = Set.of("name", "title", "connections", "loadgen_threads", "pipeline",
             "app_cpus", "loadgen_cpus", "shared_cpus", "latency");
     static final List<String> REPORTS = List.of("blog", "hello", "phash");
-    static final List<String> PASSES = List.of("timed", "cost", "capacity", "fixed-rate", "overload");
+    static final List<String> PASSES = List.of("timed", "cost", "capacity", "fixed-rate", "overload", "profile");
+    static final Set<String> FINDING_KEYS = Set.of("number", "claim", "app", "against", "route", "measure", "expect",
+            "needs_workers");
     static final int DEFAULT_ROUNDS = 3;
 
     private SuiteFile() {
@@ -137,8 +143,16 @@ public final class SuiteFile {
             if (!names.add(load.name())) f.fail("loads", "has two loads named '" + load.name() + "'");
             loads.add(load);
         }
+        List<SuiteRun.SeedFinding> findings = new ArrayList<>();
+        JsonNode findingsNode = root.get("findings");
+        if (findingsNode != null) {
+            if (!findingsNode.isArray()) f.fail("findings", "must be [[findings]] tables");
+            for (int i = 0; i < findingsNode.size(); i++) {
+                findings.add(finding(source + ": findings[" + i + "]", findingsNode.get(i), apps, routes));
+            }
+        }
         return new SuiteRun(SuiteRun.SCHEMA_VERSION, name, title, seed, report, apps, routes, passes, rounds, slo, share,
-                factor, loads);
+                factor, loads, findings);
     }
 
     private static void requireAfterCapacity(Fields f, List<String> passes, int capacityAt, String pass, String key,
@@ -149,6 +163,38 @@ public final class SuiteFile {
         if (capacityAt < 0 || capacityAt > at) {
             f.fail("passes", "has '" + pass + "' without 'capacity' before it: its rate comes from the capacities");
         }
+    }
+
+    private static SuiteRun.SeedFinding finding(String source, JsonNode node, List<String> apps, List<String> routes) {
+        if (node == null || !node.isObject()) throw new SuiteException(source + ": is not a table");
+        Fields f = new Fields(source, node, FINDING_KEYS);
+        int number = f.integer("number", null, 1);
+        JsonNode claimNode = node.get("claim");
+        if (claimNode == null || !claimNode.isObject() || !claimNode.has("en")) {
+            f.fail("claim", "must be a table of languages with at least en, e.g. claim = { en = \"...\", uk = \"...\" }");
+        }
+        Map<String, String> claim = new java.util.LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = claimNode.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) f.fail("claim", e.getKey() + " must be a non-empty string");
+            claim.put(e.getKey(), e.getValue().asText());
+        }
+        String app = f.string("app", null, true);
+        String against = f.string("against", null, true);
+        for (String[] named : new String[][] {{"app", app}, {"against", against}}) {
+            if (!apps.isEmpty() && !apps.contains(named[1])) f.fail(named[0], "is '" + named[1] + "', not in the suite's apps");
+        }
+        if (app.equals(against)) f.fail("against", "is the app itself");
+        String route = f.string("route", null, true);
+        if (!routes.contains(route)) f.fail("route", "is '" + route + "', not in the suite's routes");
+        String measure = f.string("measure", null, true);
+        if (!SuiteRun.SeedFinding.MEASURES.contains(measure)) {
+            f.fail("measure", "is '" + measure + "': expected one of " + String.join(", ", SuiteRun.SeedFinding.MEASURES));
+        }
+        String expect = f.string("expect", null, true);
+        if (!expect.equals("higher") && !expect.equals("lower")) f.fail("expect", "is '" + expect + "': expected higher or lower");
+        Integer workers = node.has("needs_workers") ? f.integer("needs_workers", null, 1) : null;
+        return new SuiteRun.SeedFinding(number, claim, app, against, route, measure, expect, workers);
     }
 
     private static SuiteRun.Load load(String source, JsonNode node, boolean only, List<String> passes) {

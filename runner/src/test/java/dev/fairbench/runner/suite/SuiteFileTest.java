@@ -52,13 +52,13 @@ class SuiteFileTest {
     void eachMistakeIsOneLine() throws IOException {
         assertMistake(GOOD + "colour = \"red\"\n", "s.toml: loads[0]: unknown key 'colour' (expected one of "
                 + "app_cpus, connections, latency, loadgen_cpus, loadgen_threads, name, pipeline, shared_cpus, title)");
-        assertMistake("colour = 1\n" + GOOD, "s.toml: unknown key 'colour' (expected one of apps, fixed_rate_share, "
+        assertMistake("colour = 1\n" + GOOD, "s.toml: unknown key 'colour' (expected one of apps, findings, fixed_rate_share, "
                 + "loads, overload_factor, passes, report, rounds, routes, seed, slo_p99_ms, title)");
         assertMistake(GOOD.replace("title = \"t\"\n", ""), "s.toml: title is required");
         assertMistake(GOOD.replace("[\"hello\"]", "[\"helo\"]"), "s.toml: routes unknown route 'helo': expected one of "
                 + "index, detail, tag, index-cached, detail-cached, compute, hello, phash");
         assertMistake(GOOD.replace("[\"timed\"]", "[\"timd\"]"), "s.toml: passes has 'timd': expected some of "
-                + "timed, cost, capacity, fixed-rate, overload");
+                + "timed, cost, capacity, fixed-rate, overload, profile");
         assertMistake(GOOD.replace("[\"timed\"]", "[\"cost\"]"), "s.toml: passes has 'cost' without 'timed': the cost "
                 + "runs take their rate from the timed runs");
         assertMistake(GOOD.replace("[\"timed\"]", "[\"capacity\"]"), "s.toml: slo_p99_ms is required with the "
@@ -82,6 +82,46 @@ class SuiteFileTest {
         assertMistake(GOOD.substring(0, GOOD.indexOf("[[loads]]")), "s.toml: loads is missing: declare at least one "
                 + "[[loads]] table");
         assertMistake("title = \n", "s.toml: not valid TOML: ");
+    }
+
+    /** A suite with one declared finding on apps a and b; {@code finding} replaces its keys' text. */
+    private static String withFinding(String finding) {
+        return GOOD.replace("title = \"t\"", "title = \"t\"\napps = [\"a\", \"b\"]") + "[[findings]]\n" + finding;
+    }
+
+    private static final String FINDING = """
+            number = 3
+            claim = { en = "the ping costs round trips", uk = "пінг коштує обмінів" }
+            app = "a"
+            against = "b"
+            route = "hello"
+            measure = "postgres_round_trips"
+            expect = "higher"
+            """;
+
+    @Test
+    void findingsAreDeclaredComparisons() throws IOException {
+        Files.writeString(dir.resolve("f.toml"), withFinding(FINDING + "needs_workers = 2\n"));
+        SuiteRun suite = SuiteFile.load(dir.resolve("f.toml"));
+        assertThat(suite.findings()).singleElement().satisfies(f -> {
+            assertThat(f.number()).isEqualTo(3);
+            assertThat(f.claim("uk")).isEqualTo("пінг коштує обмінів");
+            assertThat(f.claim("de")).isEqualTo("the ping costs round trips");
+            assertThat(f.needsWorkers()).isEqualTo(2);
+        });
+        assertMistake(withFinding(FINDING.replace("postgres_round_trips", "latency")), "s.toml: findings[0]: measure is "
+                + "'latency': expected one of requests_per_second, app_cpu_us");
+        assertMistake(withFinding(FINDING.replace("against = \"b\"", "against = \"c\"")),
+                "s.toml: findings[0]: against is 'c', not in the suite's apps");
+        assertMistake(withFinding(FINDING.replace("against = \"b\"", "against = \"a\"")),
+                "s.toml: findings[0]: against is the app itself");
+        assertMistake(withFinding(FINDING.replace("route = \"hello\"", "route = \"index\"")),
+                "s.toml: findings[0]: route is 'index', not in the suite's routes");
+        assertMistake(withFinding(FINDING.replace("expect = \"higher\"", "expect = \"more\"")),
+                "s.toml: findings[0]: expect is 'more': expected higher or lower");
+        assertMistake(withFinding(FINDING.replace("claim = { en", "claim = { fr")),
+                "s.toml: findings[0]: claim must be a table of languages with at least en");
+        assertMistake(withFinding(FINDING + "colour = 1\n"), "s.toml: findings[0]: unknown key 'colour'");
     }
 
     @Test
