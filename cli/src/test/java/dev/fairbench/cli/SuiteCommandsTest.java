@@ -155,6 +155,9 @@ class SuiteCommandsTest {
         assertThat(fixed.latency().p50Ms()).isGreaterThanOrEqualTo(20.0);
         assertThat(overload.offeredRatePerSecond()).isEqualTo(Math.floor(best.targetRatePerSecond() * 1.5));
         assertThat(overload.requestsPerSecond()).isLessThanOrEqualTo(52.0).isLessThan(overload.offeredRatePerSecond());
+        // the report's memory column of both tables: an app JVM has more than 16 MiB resident
+        assertThat(fixed.resources().appRssPeakBytes()).isGreaterThan(16L << 20);
+        assertThat(overload.resources().appRssPeakBytes()).isGreaterThan(16L << 20);
         String report = Files.readString(out.resolve("report.md"));
         assertThat(report).contains("## At one fixed rate", "## Capacity under the SLO", "## Overload")
                 .doesNotContain("## Throughput");
