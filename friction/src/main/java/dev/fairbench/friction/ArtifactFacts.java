@@ -50,6 +50,30 @@ final class ArtifactFacts {
         }
     }
 
+    /**
+     * The bytes the artifact ships as: its own size, and for a jar whose manifest has a {@code Class-Path} (Helidon's
+     * thin jar next to {@code libs/}) the size of every file that names, relative to the jar's folder; missing ones
+     * count 0.
+     */
+    static long shippedBytes(Path file) throws IOException {
+        long bytes = Files.size(file);
+        if (!file.getFileName().toString().endsWith(".jar")) return bytes;
+        java.util.jar.Manifest manifest;
+        try (java.util.jar.JarFile jar = new java.util.jar.JarFile(file.toFile())) {
+            manifest = jar.getManifest();
+        } catch (java.util.zip.ZipException e) {
+            return bytes;
+        }
+        String classPath = manifest == null ? null : manifest.getMainAttributes().getValue("Class-Path");
+        if (classPath == null) return bytes;
+        for (String entry : classPath.trim().split("\\s+")) {
+            if (entry.isEmpty() || entry.contains(":")) continue;
+            Path lib = file.resolveSibling(entry).normalize();
+            if (Files.isRegularFile(lib)) bytes += Files.size(lib);
+        }
+        return bytes;
+    }
+
     /** The runtime the app needs (see the class). */
     static RuntimeNeeded runtime(AppEntry entry) throws IOException {
         String first = entry.start().strip().split("\\s+")[0];

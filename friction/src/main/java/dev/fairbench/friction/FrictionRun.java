@@ -165,7 +165,7 @@ public final class FrictionRun {
                         "");
             }
             parts.artifact = new FrictionApp.Artifact(root.relativize(c.artifact()).toString(),
-                    Files.size(c.artifact()), ArtifactFacts.linking(c.artifact()));
+                    ArtifactFacts.shippedBytes(c.artifact()), ArtifactFacts.linking(c.artifact()));
             parts.runtime = ArtifactFacts.runtime(c);
             HandlerEdit.appendComment(c.sources().handler());
             parts.incremental = timedBuild(c, build, env, "incremental",

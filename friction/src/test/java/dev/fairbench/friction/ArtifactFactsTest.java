@@ -34,6 +34,24 @@ class ArtifactFactsTest {
     }
 
     @Test
+    void aThinJarShipsWithTheJarsItsClassPathNames() throws Exception {
+        Files.createDirectories(dir.resolve("libs"));
+        Files.write(dir.resolve("libs/a.jar"), new byte[1000]);
+        Files.write(dir.resolve("libs/b.jar"), new byte[300]);
+        var manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.CLASS_PATH, "libs/a.jar libs/b.jar libs/gone.jar");
+        Path thin = dir.resolve("thin.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(thin), manifest)) {
+            out.putNextEntry(new java.util.zip.ZipEntry("x.txt"));
+            out.write(1);
+        }
+        assertThat(ArtifactFacts.shippedBytes(thin)).isEqualTo(Files.size(thin) + 1300);
+        Path exe = elf("exe", PT_LOAD);
+        assertThat(ArtifactFacts.shippedBytes(exe)).isEqualTo(Files.size(exe));
+    }
+
+    @Test
     void linkingComesFromTheProgramHeaders() throws Exception {
         assertThat(ArtifactFacts.linking(elf("static", PT_LOAD, PT_LOAD))).isEqualTo(Linking.STATIC);
         assertThat(ArtifactFacts.linking(elf("dynamic", PT_LOAD, PT_INTERP))).isEqualTo(Linking.DYNAMIC);

@@ -47,7 +47,7 @@ public record FrictionApp(String name, String label, String language, AppStatus 
      * The built artifact.
      *
      * @param path    the registry's {@code artifact}
-     * @param bytes   its size
+     * @param bytes   its size, with the jars a jar's manifest {@code Class-Path} names (what ships with it)
      * @param linking for an ELF executable, whether it names a program interpreter (dynamic) or not (static)
      */
     public record Artifact(String path, long bytes, Linking linking) {
