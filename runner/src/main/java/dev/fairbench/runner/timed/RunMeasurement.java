@@ -154,7 +154,9 @@ final class RunMeasurement {
      * How much of each CPU set the benchmark's own processes placed there used (their CPU time over the window
      * times the set's size), and the bound that follows. Own processes only: foreign work on the same CPUs is the
      * interference guard's business, and must not make an idle app look saturated. Where the services and the
-     * load generator share CPUs, both count in the shared set.
+     * load generator share CPUs, both count in the shared set. Where the app shares its CPUs with the load generator
+     * (a loopback load, {@link CpuPlacement#sharedCpus()}), the app's set and the load generator's are one: it is
+     * saturated when the two together fill it, and whichever of them used more of it bound the run.
      */
     static CpuUse cpuUse(CpuPlacement p, double windowSeconds, double appSeconds, Double servicesSeconds,
                          double loadgenSeconds) {
@@ -163,8 +165,16 @@ final class RunMeasurement {
         List<Integer> loadgen = CpuPlacement.parse(p.loadgenCpus());
         double svc = orZero(servicesSeconds);
         boolean overlap = services.stream().anyMatch(loadgen::contains);
-        double appShare = share(appSeconds, windowSeconds, app.size());
         double servicesShare = share(svc + (overlap ? loadgenSeconds : 0), windowSeconds, services.size());
+        if (app.stream().anyMatch(loadgen::contains)) {
+            java.util.Set<Integer> together = new java.util.HashSet<>(app);
+            together.addAll(loadgen);
+            double shared = share(appSeconds + loadgenSeconds, windowSeconds, together.size());
+            Bound bound = shared < Bound.SATURATED_SHARE ? Bound.LATENCY_BOUND
+                    : appSeconds >= loadgenSeconds ? Bound.APP_BOUND : Bound.LOADGEN_BOUND;
+            return new CpuUse(shared, servicesShare, shared, loadgenSeconds, bound);
+        }
+        double appShare = share(appSeconds, windowSeconds, app.size());
         double loadgenShare = share(loadgenSeconds + (overlap ? svc : 0), windowSeconds, loadgen.size());
         return new CpuUse(appShare, servicesShare, loadgenShare, loadgenSeconds,
                 Bound.classify(appShare, servicesShare, loadgenShare, servicesSeconds, loadgenSeconds));

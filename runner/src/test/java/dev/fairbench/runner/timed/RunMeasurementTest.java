@@ -28,4 +28,15 @@ class RunMeasurementTest {
         assertThat(use.bound()).isEqualTo(Bound.APP_BOUND);
         assertThat(RunMeasurement.cpuUse(CpuPlacement.defaults(4), 10, 12, null, 9.5).bound()).isEqualTo(Bound.LOADGEN_BOUND);
     }
+
+    /** The hello suite's loopback loads: app and load generator on both CPUs, which they fill together. */
+    @Test
+    void onSharedCpusTheAppAndTheLoadGeneratorFillThemTogether() {
+        CpuPlacement loopback = CpuPlacement.of("0-1", null, "0-1", 2, true);
+        CpuUse appHeavy = RunMeasurement.cpuUse(loopback, 10, 11.0, 0.0, 8.0);
+        assertThat(appHeavy.appCpusBusy()).isCloseTo(0.95, within(1e-9));
+        assertThat(appHeavy.bound()).isEqualTo(Bound.APP_BOUND);
+        assertThat(RunMeasurement.cpuUse(loopback, 10, 8.0, 0.0, 11.0).bound()).isEqualTo(Bound.LOADGEN_BOUND);
+        assertThat(RunMeasurement.cpuUse(loopback, 10, 6.0, 0.0, 6.0).bound()).isEqualTo(Bound.LATENCY_BOUND);
+    }
 }
