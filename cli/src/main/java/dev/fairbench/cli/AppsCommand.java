@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -46,13 +47,17 @@ public final class AppsCommand implements Callable<Integer> {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%-14s %-10s %-20s %-30s %s%n", "APP", "LANGUAGE", "STATE", "TOOLCHAINS", "STACK");
+        int nameWidth = Stream.concat(reg.entries().keySet().stream(), reg.problems().keySet().stream())
+                .mapToInt(String::length).max().orElse(0);
+        nameWidth = Math.max(14, nameWidth);
+        String row = "%-" + nameWidth + "s %-10s %-20s %-30s %s%n";
+        out.printf(row, "APP", "LANGUAGE", "STATE", "TOOLCHAINS", "STACK");
         for (AppEntry e : reg.entries().values()) {
             String tools = e.toolchains().stream().map(t -> t + (Toolchains.find(t).isPresent() ? "" : " (missing)"))
                     .collect(Collectors.joining(", "));
-            out.printf("%-14s %-10s %-20s %-30s %s%n", e.name(), e.language(), AppLauncher.state(e),
-                    tools.isEmpty() ? "-" : tools, e.stack());
+            out.printf(row, e.name(), e.language(), AppLauncher.state(e), tools.isEmpty() ? "-" : tools, e.stack());
             if (verbose) {
+                if (e.isVariant()) out.println("    variant of " + e.variantOf() + ": " + e.variant());
                 if (!e.versions().isEmpty()) {
                     out.println("    versions: " + new TreeMap<>(e.versions()).entrySet().stream()
                             .map(v -> v.getKey() + " " + v.getValue()).collect(Collectors.joining(", ")));
@@ -65,7 +70,7 @@ public final class AppsCommand implements Callable<Integer> {
             }
         }
         for (Map.Entry<String, String> bad : reg.problems().entrySet()) {
-            out.printf("%-14s %-10s %s%n", bad.getKey(), "-", "bad entry: " + bad.getValue());
+            out.printf("%-" + nameWidth + "s %-10s %s%n", bad.getKey(), "-", "bad entry: " + bad.getValue());
         }
         out.flush();
         return reg.problems().isEmpty() ? Fairbench.OK : Fairbench.FAILURE;

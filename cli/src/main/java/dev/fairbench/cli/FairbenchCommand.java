@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
             AppsCommand.class,
             ProfileCommand.class,
             CapacityCommand.class,
+            FrictionCommand.class,
         },
         footer = {"", "The launcher adds one command:",
                 "  test      The project's tests: every module, the peers' own tests",

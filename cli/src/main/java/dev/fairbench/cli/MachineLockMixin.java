@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The machine-wide benchmark lock ({@link MachineLock}) for the measuring commands ({@code run}, {@code profile},
- * {@code capacity}, {@code load}): {@code --no-wait} turns waiting for another benchmark into a failure (exit 1)
+ * {@code capacity}, {@code load}, {@code friction}): {@code --no-wait} turns waiting for another benchmark into a failure (exit 1)
  * naming it. The lock file is {@link MachineLock#defaultPath()}; the CLI's tests point the system property
  * {@value MachineLock#PATH_PROPERTY} elsewhere.
  */

@@ -1,9 +1,13 @@
 package dev.fairbench.cli;
 
+import dev.fairbench.friction.FrictionOptions;
+import dev.fairbench.friction.FrictionRun;
 import dev.fairbench.report.ReportWriter;
 import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.SuiteStore;
 import dev.fairbench.runner.TrialOptions;
+import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.runner.registry.AppRegistry;
 import dev.fairbench.runner.suite.SuiteException;
 import dev.fairbench.runner.suite.SuiteFile;
 import dev.fairbench.runner.timed.TimedRuns;
@@ -102,6 +106,12 @@ public final class RunCommand extends TrialCommand {
                     + "with --quick).")
     String suite;
 
+    @Option(names = "--friction", description = "After the trials, measure what each app of the run costs to build and "
+            + "ship (the measurement of `fairbench friction`: clean and incremental build, artifact, cold start, lines, "
+            + "dependencies) into the same directory, and add it to the report. A variant shares its base's build: it "
+            + "is measured only when its base is not in the run.")
+    boolean friction;
+
     @Option(names = "--hostile", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Also run the hostile suite (slow, huge and odd requests, docs/workload.md 5.1) once per app, "
                     + "about 3 s, and report it as robustness; a failure is a finding, the app is still measured "
@@ -154,6 +164,9 @@ public final class RunCommand extends TrialCommand {
                 if (trials.size() > 1) System.out.println("suite " + run.name() + ", load " + load.name() + ": " + load.title());
                 status = Math.max(status, trialLocked(trials.get(i), plan.passes()));
             }
+            if (friction) {
+                FrictionRun.measure(FrictionOptions.from(base), frictionApps(base), System.out);
+            }
             if (trials.size() > 1) {
                 for (String lang : base.languages()) {
                     for (Path f : ReportWriter.writeSuite(base.outputDir(), lang)) System.out.println("report: " + f);
@@ -161,6 +174,13 @@ public final class RunCommand extends TrialCommand {
             }
             return status;
         });
+    }
+
+    /** The apps whose friction {@code --friction} measures: those of the run, less variants whose base is among them. */
+    private static List<String> frictionApps(TrialOptions base) {
+        List<AppEntry> entries = AppRegistry.load(base.registryFile(), base.repoRoot()).select(base.apps());
+        java.util.Set<String> names = new java.util.HashSet<>(entries.stream().map(AppEntry::name).toList());
+        return entries.stream().filter(e -> !e.isVariant() || !names.contains(e.variantOf())).map(AppEntry::name).toList();
     }
 
     /** The repository root; a command run outside it is a failure with one line. */

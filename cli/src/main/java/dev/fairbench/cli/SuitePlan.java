@@ -98,7 +98,8 @@ final class SuitePlan {
      */
     static TrialOptions options(SuiteRun.Load load, TrialOptions base, Predicate<String> given) {
         TrialOptions.Builder b = TrialOptions.builder().parent(base)
-                .outputDir(base.outputDir().resolve(load.dir()).normalize()).pipeline(load.pipeline());
+                .outputDir(base.outputDir().resolve(load.dir()).normalize()).resultsRoot(base.outputDir())
+                .pipeline(load.pipeline());
         int connections = given.test("--connections") ? base.connections() : load.connections();
         b.connections(connections);
         boolean ownCpus = given.test("--app-cpus") || given.test("--loadgen-cpus") || given.test("--services-cpus");

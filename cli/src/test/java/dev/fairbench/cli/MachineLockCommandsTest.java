@@ -37,6 +37,7 @@ class MachineLockCommandsTest {
                     {"run", "--no-wait", "--routes", "hello"},
                     {"profile", "--no-wait", "--routes", "hello"},
                     {"capacity", "--no-wait", "vertx/phash"},
+                    {"friction", "--no-wait", "--apps", "vertx"},
                     {"load", "--no-wait", "http://127.0.0.1:" + port + "/", "-d", "200ms"}}) {
                 CliTest.Result r = CliTest.run(args);
                 assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(Fairbench.FAILURE);

@@ -192,7 +192,8 @@ class RunnerCommandsTest {
     void theRepositoryRegistryIsValid() {
         CliTest.Result r = CliTest.run("apps", "-v");
         assertThat(r.exitCode()).as(r.out()).isZero();
-        assertThat(r.out()).contains("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+        assertThat(r.out()).contains("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx", "netty-hello",
+                "    variant of go-nethttp: GOGC=400");
     }
 
     @Test

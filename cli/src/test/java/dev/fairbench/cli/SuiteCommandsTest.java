@@ -85,7 +85,7 @@ class SuiteCommandsTest {
                 """);
         Path out = dir.resolve("out");
         cli("run", "--suite", suite.toString(), "--registry", registry("").toString(), "--warmup", "0s",
-                "--duration", "1s", "--no-hostile", "--lang", "en,uk", "-o", out.toString());
+                "--duration", "1s", "--no-hostile", "--friction", "--lang", "en,uk", "-o", out.toString());
 
         SuiteRun run = SuiteStore.readIfPresent(out).orElseThrow();
         assertThat(run.loads()).extracting(SuiteRun.Load::dir).containsExactly("loads/shared", "loads/piped");
@@ -108,6 +108,8 @@ class SuiteCommandsTest {
         assertThat(shownPiped.substring(0, shownPiped.indexOf("Latency is left out"))).doesNotContain("p99, ms");
         assertThat(Files.readString(out.resolve("report.uk.md"))).contains("Затримку не показано");
         assertThat(out.resolve("loads/shared/report.md")).exists();
+        assertThat(out.resolve("friction.json")).exists();
+        assertThat(report).contains("## Build and ship");
 
         // the suite's report is regenerated from the directory alone
         Files.delete(out.resolve("report.md"));

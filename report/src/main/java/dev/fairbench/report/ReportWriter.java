@@ -65,7 +65,7 @@ public final class ReportWriter {
             if (Files.exists(ResultsStore.file(loadDir))) loads.put(load.name(), ResultsStore.read(loadDir));
         }
         Messages messages = Messages.of(language);
-        List<Block> blocks = SuiteLoadsBuilder.build(suite, loads, messages);
+        List<Block> blocks = SuiteLoadsBuilder.build(suite, loads, messages, dir);
         List<Path> files = files(dir, language);
         writeAtomically(files.get(0), MarkdownRenderer.render(blocks));
         writeAtomically(files.get(1), HtmlRenderer.render(blocks, messages.language(), messages.get("toc")));

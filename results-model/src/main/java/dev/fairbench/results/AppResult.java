@@ -26,12 +26,18 @@ import java.util.Optional;
  * @param logFile      the app's output (stdout and stderr) relative to the results directory, e.g.
  *                     {@code logs/vertx.log}, or {@code null} when the app never started
  * @param robustness   the hostile suite's cases (docs/workload.md §5.1), in suite order; empty when it did not run
+ * @param variantOf    the registry name of the app this one is a variant of (the same app with differences, e.g.
+ *                     {@code go-nethttp}), so that a report can pair the two; {@code null} for an app of its own and
+ *                     in files written before variants existed
+ * @param variant      what the variant changes, a few words, e.g. {@code GOGC=400}; {@code null} exactly when
+ *                     {@code variantOf} is
  */
 public record AppResult(String name, String label, String language, AppStatus status, String reason,
                         Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
                         List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
                         List<CapacityResult> capacity, String logFile,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RobustnessCase> robustness) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RobustnessCase> robustness,
+                        String variantOf, String variant) {
 
     public AppResult {
         robustness = Lists.copy(robustness);
@@ -40,6 +46,18 @@ public record AppResult(String name, String label, String language, AppStatus st
         notEqualized = Lists.copy(notEqualized);
         routes = Lists.copy(routes);
         capacity = Lists.copy(capacity);
+        if ((variantOf == null) != (variant == null)) {
+            throw new IllegalArgumentException("variantOf and variant are set together: " + variantOf + ", " + variant);
+        }
+    }
+
+    /** An app of its own (not a variant). */
+    public AppResult(String name, String label, String language, AppStatus status, String reason,
+                     Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                     List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                     List<CapacityResult> capacity, String logFile, List<RobustnessCase> robustness) {
+        this(name, label, language, status, reason, versions, runtimeFlags, conformance, notEqualized, routes, profile,
+                capacity, logFile, robustness, null, null);
     }
 
     /** An app without a log file (it never started, or the log is not kept). */
@@ -60,16 +78,24 @@ public record AppResult(String name, String label, String language, AppStatus st
                 capacity, logFile, List.of());
     }
 
+    /** A copy that is a variant of app {@code base}, differing by {@code difference}. */
+    public AppResult asVariantOf(String base, String difference) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, logFile, robustness, base, difference);
+    }
+
     /** A copy with this log file. */
     public AppResult withLogFile(String newLogFile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, newLogFile, robustness);
+                notEqualized, routes, profile, capacity, newLogFile, robustness,
+                variantOf, variant);
     }
 
     /** A copy with this conformance gate outcome. */
     public AppResult withConformance(Conformance newConformance) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, newConformance,
-                notEqualized, routes, profile, capacity, logFile, robustness);
+                notEqualized, routes, profile, capacity, logFile, robustness,
+                variantOf, variant);
     }
 
     /** The measurements of this route, if it was measured. */
@@ -83,30 +109,35 @@ public record AppResult(String name, String label, String language, AppStatus st
         next.removeIf(r -> r.route().equals(route.route()));
         next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, next, profile, capacity, logFile, robustness);
+                notEqualized, next, profile, capacity, logFile, robustness,
+                variantOf, variant);
     }
 
     /** A copy with this status and reason. */
     public AppResult withStatus(AppStatus newStatus, String newReason) {
         return new AppResult(name, label, language, newStatus, newReason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, logFile, robustness);
+                notEqualized, routes, profile, capacity, logFile, robustness,
+                variantOf, variant);
     }
 
     /** A copy with this profile section. */
     public AppResult withProfile(Profile newProfile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, newProfile, capacity, logFile, robustness);
+                notEqualized, routes, newProfile, capacity, logFile, robustness,
+                variantOf, variant);
     }
 
     /** A copy with these capacity searches. */
     public AppResult withCapacity(List<CapacityResult> newCapacity) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, newCapacity, logFile, robustness);
+                notEqualized, routes, profile, newCapacity, logFile, robustness,
+                variantOf, variant);
     }
 
     /** A copy with these hostile suite results. */
     public AppResult withRobustness(List<RobustnessCase> newRobustness) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, logFile, newRobustness);
+                notEqualized, routes, profile, capacity, logFile, newRobustness,
+                variantOf, variant);
     }
 }

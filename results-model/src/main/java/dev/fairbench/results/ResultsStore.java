@@ -1,35 +1,16 @@
 package dev.fairbench.results;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
-import com.networknt.schema.Error;
-import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,53 +34,14 @@ public final class ResultsStore {
     /** Classpath location of the JSON Schema of {@value #FILE_NAME}. */
     public static final String SCHEMA_RESOURCE = "/dev/fairbench/results/results.schema.json";
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .addModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
-            .serializationInclusion(JsonInclude.Include.NON_NULL)
-            .build();
+    private static final ObjectMapper MAPPER = JsonDocuments.MAPPER;
 
     private ResultsStore() {
     }
 
     /** The schema, loaded on first use: parsing it takes a moment that writers never need. */
     private static final class SchemaHolder {
-        static final Schema SCHEMA = load();
-
-        private static Schema load() {
-            try (InputStream in = ResultsStore.class.getResourceAsStream(SCHEMA_RESOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException("schema resource " + SCHEMA_RESOURCE + " is missing");
-                }
-                return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    }
-
-    private static final java.util.Set<String> PROPERTY_KEYWORDS =
-            java.util.Set.of("required", "additionalProperties", "unevaluatedProperties", "dependentRequired");
-
-    /** {@code $.apps[0].name}: a JSONPath of the validator's location, whatever notation it prints. */
-    private static String jsonPath(com.networknt.schema.path.NodePath location) {
-        StringBuilder path = new StringBuilder("$");
-        if (location != null) {
-            for (int i = 0; i < location.getNameCount(); i++) {
-                Object element = location.getElement(i);
-                path.append(element instanceof Integer index ? "[" + index + "]" : member(String.valueOf(element)));
-            }
-        }
-        return path.toString();
-    }
-
-    private static String member(String name) {
-        return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? "." + name
-                : "['" + name.replace("\\", "\\\\").replace("'", "\\'") + "']";
+        static final Schema SCHEMA = JsonDocuments.schema(SCHEMA_RESOURCE);
     }
 
     /**
@@ -109,20 +51,7 @@ public final class ResultsStore {
      * @param source name of where the text came from, for the lines
      */
     public static List<String> schemaProblems(String json, String source) {
-        List<String> lines = new ArrayList<>();
-        for (Error error : SchemaHolder.SCHEMA.validate(json, InputFormat.JSON)) {
-            String path = jsonPath(error.getInstanceLocation());
-            String message = error.getMessage() == null ? error.getKeyword() : error.getMessage();
-            // a missing or unexpected property is named in the path, not only in the message
-            if (error.getProperty() != null && PROPERTY_KEYWORDS.contains(error.getKeyword())) {
-                path = path + member(error.getProperty());
-            }
-            String line = source + ": " + path + ": " + message.strip().replaceAll("\\s*\\R\\s*", " ");
-            if (!lines.contains(line)) {
-                lines.add(line);
-            }
-        }
-        return lines;
+        return JsonDocuments.schemaProblems(SchemaHolder.SCHEMA, json, source);
     }
 
     /** The results file of a directory. */
@@ -175,34 +104,12 @@ public final class ResultsStore {
 
     /** The JSON text written for these results (UTF-8 when stored), ending with a line feed. */
     public static String toJson(Results results) {
-        try {
-            DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
-                    .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                    .withArrayIndenter(new DefaultIndenter("  ", "\n"));
-            return MAPPER.writer(printer).writeValueAsString(results) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("results cannot be serialized", e);
-        }
+        return JsonDocuments.toJson(results);
     }
 
     /** Writes {@code dir/results.json} atomically, creating {@code dir} if needed. */
     public static void write(Path dir, Results results) throws IOException {
         Files.createDirectories(dir);
-        Path target = file(dir);
-        Path temp = dir.resolve(FILE_NAME + ".tmp");
-        byte[] bytes = toJson(results).getBytes(StandardCharsets.UTF_8);
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
-            }
-            channel.force(true);
-        }
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        JsonDocuments.writeAtomically(file(dir), toJson(results).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -175,6 +175,15 @@ public final class AppLauncher {
      */
     public AppProcess start(AppEntry e, String postgresUrl, String redisUrl, String cpus, int port)
             throws StartFailure, InterruptedException {
+        return start(e, postgresUrl, redisUrl, cpus, port, AppProcess.READINESS_POLL);
+    }
+
+    /**
+     * {@link #start(AppEntry, String, String, String, int)} probing the readiness path every {@code readinessPoll}
+     * instead of {@link AppProcess#READINESS_POLL} (the cold-start measurement polls every millisecond).
+     */
+    public AppProcess start(AppEntry e, String postgresUrl, String redisUrl, String cpus, int port,
+                            Duration readinessPoll) throws StartFailure, InterruptedException {
         int workers = e.workers() > 0 ? e.workers() : CpuPlacement.parse(cpus).size();
         int chosen = e.port() > 0 ? e.port() : port;
         try {
@@ -197,7 +206,7 @@ public final class AppLauncher {
         } catch (IOException | RuntimeException ex) {
             throw new StartFailure("cannot start '" + e.start() + "': " + ex.getMessage());
         }
-        String notReady = app.awaitReady(e.readiness(), READY_TIMEOUT);
+        String notReady = app.awaitReady(e.readiness(), READY_TIMEOUT, readinessPoll);
         if (notReady != null) {
             app.stop();
             String tail = app.logTail();

@@ -30,7 +30,16 @@ final class Provenance {
      * cannot tell.
      */
     static boolean dirty(Path repoRoot) {
-        Optional<byte[]> status = git(repoRoot, "status", "--porcelain", "--untracked-files=normal");
+        return dirty(repoRoot, null);
+    }
+
+    /**
+     * {@link #dirty(Path)}, not counting what lies under {@code resultsRoot} (the measurement's own results
+     * directory, when it is inside the checkout: the results a run writes do not change what it measures).
+     */
+    static boolean dirty(Path repoRoot, Path resultsRoot) {
+        Optional<byte[]> status = git(repoRoot, withPathspec(repoRoot, resultsRoot, "status", "--porcelain",
+                "--untracked-files=normal"));
         return status.isPresent() && status.get().length > 0;
     }
 
@@ -42,8 +51,18 @@ final class Provenance {
      * sha256sum} gives the same value. Null when git cannot say.
      */
     static String diffSha256(Path repoRoot) {
-        Optional<byte[]> diff = git(repoRoot, "diff", "HEAD", "--binary", "--no-color", "--no-ext-diff");
-        Optional<byte[]> untracked = git(repoRoot, "ls-files", "--others", "--exclude-standard", "-z");
+        return diffSha256(repoRoot, null);
+    }
+
+    /**
+     * {@link #diffSha256(Path)} without what lies under {@code resultsRoot}: both git commands then end with
+     * {@code -- . ':(exclude)REL'}, REL being {@code resultsRoot} relative to the checkout.
+     */
+    static String diffSha256(Path repoRoot, Path resultsRoot) {
+        Optional<byte[]> diff = git(repoRoot, withPathspec(repoRoot, resultsRoot, "diff", "HEAD", "--binary",
+                "--no-color", "--no-ext-diff"));
+        Optional<byte[]> untracked = git(repoRoot, withPathspec(repoRoot, resultsRoot, "ls-files", "--others",
+                "--exclude-standard", "-z"));
         if (diff.isEmpty() || untracked.isEmpty()) return null;
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
@@ -53,6 +72,17 @@ final class Provenance {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
+    }
+
+    /** {@code args}, then a pathspec leaving out {@code resultsRoot} when it lies inside {@code repoRoot}. */
+    static String[] withPathspec(Path repoRoot, Path resultsRoot, String... args) {
+        if (resultsRoot == null) return args;
+        Path root = repoRoot.toAbsolutePath().normalize();
+        Path results = resultsRoot.toAbsolutePath().normalize();
+        if (!results.startsWith(root) || results.equals(root)) return args;
+        List<String> out = new java.util.ArrayList<>(List.of(args));
+        out.addAll(List.of("--", ".", ":(exclude)" + root.relativize(results)));
+        return out.toArray(String[]::new);
     }
 
     /** The one line a command measuring from a dirty tree prints. */

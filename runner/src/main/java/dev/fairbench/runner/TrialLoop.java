@@ -471,8 +471,8 @@ public final class TrialLoop {
         environment.put("load_average_before", machineBefore.loadAverage());
         environment.put("idle_share_before", machineBefore.idle());
         String commit = EnvironmentCapture.gitCommit(o.repoRoot());
-        boolean dirty = EnvironmentCapture.gitDirty(o.repoRoot());
-        String diff = dirty ? Provenance.diffSha256(o.repoRoot()) : null;
+        boolean dirty = Provenance.dirty(o.repoRoot(), o.resultsRoot());
+        String diff = dirty ? Provenance.diffSha256(o.repoRoot(), o.resultsRoot()) : null;
         if (dirty) progress.line(Provenance.dirtyWarning(commit, diff));
         EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, diff,
                 rules(), entries, o.repoRoot());
@@ -621,7 +621,8 @@ public final class TrialLoop {
         List<NotEqualized> ne = e.unequalized().stream().map(u -> new NotEqualized(u.setting(), u.why())).toList();
         String log = "logs/" + e.name() + ".log";
         return new AppResult(e.name(), e.label(), language(e.language()), status, reason, e.versions(), flags, null,
-                ne, List.of(), null, List.of(), Files.exists(o.outputDir().resolve(log)) ? log : null);
+                ne, List.of(), null, List.of(), Files.exists(o.outputDir().resolve(log)) ? log : null, List.of(),
+                e.variantOf(), e.variant());
     }
 
     static String language(String language) {

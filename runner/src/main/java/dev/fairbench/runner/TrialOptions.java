@@ -47,6 +47,7 @@ public final class TrialOptions {
     private final List<String> apps;
     private final List<Route> routes;
     private final Path outputDir;
+    private final Path resultsRoot;
     private final CpuPlacement placement;
     private final int cores;
     private final int connections;
@@ -65,6 +66,9 @@ public final class TrialOptions {
     private TrialOptions(Builder b, TrialOptions p) {
         repoRoot = pick(b.repoRoot, p == null ? null : p.repoRoot, null, "the repository root");
         outputDir = pick(b.outputDir, p == null ? null : p.outputDir, null, "the results directory");
+        // a child given its own output directory measures into it unless told the whole measurement is wider
+        resultsRoot = b.resultsRoot != null ? b.resultsRoot
+                : b.outputDir != null || p == null ? outputDir : p.resultsRoot;
         services = pick(b.services, p == null ? null : p.services, null, "the services");
         apps = List.copyOf(pick(b.apps, p == null ? null : p.apps, List::of, null));
         routes = List.copyOf(pick(b.routes, p == null ? null : p.routes, () -> Arrays.asList(Route.values()), null));
@@ -123,6 +127,15 @@ public final class TrialOptions {
 
     public Path outputDir() {
         return outputDir;
+    }
+
+    /**
+     * The directory of the whole measurement: the output directory, or for a load of a suite the suite's directory.
+     * What lies under it does not make the checkout dirty ({@link Provenance}): a run's own results do not change
+     * what it measures.
+     */
+    public Path resultsRoot() {
+        return resultsRoot;
     }
 
     /** CPUs of the app, the services and this JVM (the load generator). */
@@ -207,6 +220,7 @@ public final class TrialOptions {
         private List<String> apps;
         private List<Route> routes;
         private Path outputDir;
+        private Path resultsRoot;
         private CpuPlacement placement;
         private Integer cores;
         private Integer connections;
@@ -242,6 +256,12 @@ public final class TrialOptions {
 
         public Builder outputDir(Path outputDir) {
             this.outputDir = outputDir;
+            return this;
+        }
+
+        /** Default: the output directory. */
+        public Builder resultsRoot(Path resultsRoot) {
+            this.resultsRoot = resultsRoot;
             return this;
         }
 

@@ -46,6 +46,23 @@ class ProvenanceTest {
     }
 
     @Test
+    void theMeasurementsOwnResultsDoNotMakeTheTreeDirty() throws Exception {
+        Files.writeString(repo.resolve("a.txt"), "one\n");
+        sh("git init -q . && git add -A && git -c user.name=t -c user.email=t@example.com commit -qm init");
+        Path results = Files.createDirectories(repo.resolve("docs/results/today"));
+        Files.writeString(results.resolve("results.json"), "{}");
+        assertThat(Provenance.dirty(repo)).as("without the exclusion the results are untracked files").isTrue();
+        assertThat(Provenance.dirty(repo, results)).isFalse();
+        assertThat(Provenance.dirty(repo, repo.resolve("elsewhere"))).isTrue();
+
+        Files.writeString(repo.resolve("a.txt"), "two\n");
+        assertThat(Provenance.dirty(repo, results)).as("a changed source still counts").isTrue();
+        assertThat(Provenance.diffSha256(repo, results)).isEqualTo(sh("(git diff HEAD --binary --no-color "
+                + "--no-ext-diff -- . ':(exclude)docs/results/today'; git ls-files --others --exclude-standard -z -- . "
+                + "':(exclude)docs/results/today') | sha256sum | cut -c1-64"));
+    }
+
+    @Test
     void outsideARepositoryNothingIsClaimed() {
         assertThat(Provenance.dirty(repo)).isFalse();
         assertThat(Provenance.diffSha256(repo)).isNull();

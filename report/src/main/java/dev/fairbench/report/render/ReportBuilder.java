@@ -36,7 +36,8 @@ import java.util.function.Function;
 /**
  * Turns {@link Results} into the blocks of a report, in one language: headline, setup and rules, settings that
  * could not be equalized, conformance, failed and skipped apps, throughput charts, errors per run, latency,
- * memory, CPU, GC, and, when present, findings ({@link FindingsBuilder}) and capacity ({@link CapacityBuilder}).
+ * memory, CPU, GC, and, when present, findings ({@link FindingsBuilder}), capacity ({@link CapacityBuilder}) and,
+ * from the directory's friction.json, build and ship ({@link ShipBuilder}).
  * The output depends on the results and the language only (no clock, no environment), so reports are
  * reproducible byte for byte. Stateless apart from its arguments; not shared between threads.
  */
@@ -81,6 +82,8 @@ public final class ReportBuilder {
             b.out.addAll(SharedRateBuilder.fixedRate(results, suite, messages));
             b.out.addAll(CapacityBuilder.build(results, messages));
             b.out.addAll(SharedRateBuilder.overload(results, suite, messages));
+            b.out.addAll(VariantsBuilder.build(results, messages));
+            b.out.addAll(ShipBuilder.build(dir, messages));
             b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                     String.valueOf(results.schemaVersion())), true));
             return List.copyOf(b.out);
@@ -96,7 +99,9 @@ public final class ReportBuilder {
             b.gc();
         }
         b.out.addAll(FindingsBuilder.build(results, messages));
+        b.out.addAll(VariantsBuilder.build(results, messages));
         b.out.addAll(CapacityBuilder.build(results, messages));
+        b.out.addAll(ShipBuilder.build(dir, messages));
         b.out.add(new Paragraph(messages.get("footer", results.fairbenchVersion(),
                 String.valueOf(results.schemaVersion())), true));
         return List.copyOf(b.out);

@@ -20,8 +20,8 @@ import java.util.Map;
 /**
  * The report of a suite of several loads (the hello suite): for each load, the seed's table (median req/s, p50,
  * p99, app CPU per request, spread; no latency where the load is pipelined) with a bar chart, and which apps cannot
- * be told apart from the fastest (their ranges of rounds overlap); then the settings that were not equalized and
- * the rules. Built from {@code suite.json} and each load's {@code results.json} alone. Stateless.
+ * be told apart from the fastest (their ranges of rounds overlap); then the settings that were not equalized, what
+ * each app costs to build and ship (when the directory has a {@code friction.json}) and the rules. Built from {@code suite.json} and each load's {@code results.json} alone. Stateless.
  */
 public final class SuiteLoadsBuilder {
     private SuiteLoadsBuilder() {
@@ -32,8 +32,9 @@ public final class SuiteLoadsBuilder {
      *
      * @param suite the suite
      * @param loads each load's results, in the suite's order; a load not measured yet is absent
+     * @param dir   the suite's directory, whose {@code friction.json} (when present) adds "Build and ship"
      */
-    public static List<Block> build(SuiteRun suite, Map<String, Results> loads, Messages m) {
+    public static List<Block> build(SuiteRun suite, Map<String, Results> loads, Messages m, java.nio.file.Path dir) {
         List<Block> out = new ArrayList<>();
         out.add(new Heading(1, suite.title(), "top"));
         Results first = loads.values().stream().findFirst().orElse(null);
@@ -61,6 +62,7 @@ public final class SuiteLoadsBuilder {
             for (String route : suite.routes()) table(results, load, route, m, out);
         }
         unequalized(loads, m, out);
+        out.addAll(ShipBuilder.build(dir, m));
         out.add(new Heading(2, m.get("rules"), "rules"));
         List<String> rules = new ArrayList<>();
         if (first != null) {

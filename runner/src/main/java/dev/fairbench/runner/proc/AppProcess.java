@@ -23,6 +23,8 @@ import java.util.Map;
 public final class AppProcess implements AutoCloseable {
     public static final int STOP_GRACE_SECONDS = 10;
     public static final int LOG_TAIL_LINES = 40;
+    /** The pause between two readiness probes of {@link #awaitReady(String, Duration)}. */
+    public static final Duration READINESS_POLL = Duration.ofMillis(100);
 
     private final Process process;
     private final Path log;
@@ -76,11 +78,21 @@ public final class AppProcess implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code GET path} on 127.0.0.1 answers 200.
+     * Waits until {@code GET path} on 127.0.0.1 answers 200, probing every {@link #READINESS_POLL}.
      *
      * @return {@code null} when ready, else why not (the app exited, or the timeout passed)
      */
     public String awaitReady(String path, Duration timeout) throws InterruptedException {
+        return awaitReady(path, timeout, READINESS_POLL);
+    }
+
+    /**
+     * Waits until {@code GET path} on 127.0.0.1 answers 200, pausing {@code poll} after each probe that did not
+     * (a refused connection returns at once, so a poll of 1 ms times a cold start to about a millisecond).
+     *
+     * @return {@code null} when ready, else why not (the app exited, or the timeout passed)
+     */
+    public String awaitReady(String path, Duration timeout, Duration poll) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no answer";
         while (System.nanoTime() - deadline < 0) {
@@ -92,7 +104,7 @@ public final class AppProcess implements AutoCloseable {
             } catch (IOException e) {
                 last = "GET " + path + ": " + e.getMessage();
             }
-            Thread.sleep(100);
+            Thread.sleep(poll);
         }
         return "not ready within " + timeout.toSeconds() + " s (last: " + last + ")";
     }

@@ -31,12 +31,20 @@ import java.util.regex.Pattern;
  * @param readiness     path that answers 200 when the app is ready
  * @param routes        routes the app serves; the conformance gate checks only these and runs measure only these
  * @param runtimeFlags  runtime flags (JVM flags), substituted for {@code ${JVM_FLAGS}} and recorded in results
- * @param unequalized   settings that could not be equalized, for the report
+ * @param unequalized   settings that could not be equalized, for the report; a variant's are its base's followed by
+ *                      its own
+ * @param variantOf     the name of the app this one is a variant of ({@code variant_of}: that app with differences,
+ *                      every key it does not set taken from it), or {@code null} when it is an app of its own
+ * @param variant       what the variant changes, a few words for reports (e.g. {@code GOGC=400}); {@code null}
+ *                      exactly when {@code variantOf} is
+ * @param sources       where the app's own code, its handler and the libraries it shares are ({@link AppSources#NONE}
+ *                      when not declared)
  */
 public record AppEntry(String name, String label, String language, String stack, Map<String, String> versions, String build,
                        Path buildDir, Path artifact, List<String> toolchains, String start, Path startDir,
                        Map<String, String> env, int port, int workers, String readiness, List<Route> routes,
-                       String runtimeFlags, List<Unequalized> unequalized) {
+                       String runtimeFlags, List<Unequalized> unequalized, String variantOf, String variant,
+                       AppSources sources) {
 
     /** Variables a start or build command may use. */
     public static final List<String> VARIABLES = List.of("JAVA", "JVM_FLAGS", "PORT", "WORKERS", "REPO");
@@ -48,6 +56,15 @@ public record AppEntry(String name, String label, String language, String stack,
         env = Map.copyOf(env);
         routes = List.copyOf(routes);
         unequalized = List.copyOf(unequalized);
+        if (sources == null) sources = AppSources.NONE;
+        if ((variantOf == null) != (variant == null)) {
+            throw new IllegalArgumentException("variantOf and variant are set together: " + variantOf + ", " + variant);
+        }
+    }
+
+    /** True when the entry is another app with differences ({@link #variantOf}). */
+    public boolean isVariant() {
+        return variantOf != null;
     }
 
     /** True when the app serves {@code route}. */

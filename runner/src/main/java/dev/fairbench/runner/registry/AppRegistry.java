@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +21,7 @@ import java.util.Set;
 
 /**
  * The app registry, {@code apps.toml} at the repository root: one table {@code [apps.NAME]} per app (see
- * {@link AppEntry} for the keys). A bad entry does not hide the good ones: it is kept as a one-line
+ * {@link AppEntry} for the keys), or per variant of an app ({@code variant_of}, see {@link Variants}). A bad entry does not hide the good ones: it is kept as a one-line
  * {@link #problems() problem} and an app is only usable when its entry is valid. A file that is not valid TOML is
  * an error as a whole. Immutable after loading.
  */
@@ -28,7 +29,8 @@ public final class AppRegistry {
     public static final String FILE_NAME = "apps.toml";
     static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "versions_file", "versions_from",
             "build", "build_dir", "artifact", "toolchains", "start", "start_dir", "env", "port", "workers", "readiness",
-            "routes", "runtime_flags", "unequalized");
+            "routes", "runtime_flags", "unequalized", Variants.VARIANT_OF, Variants.VARIANT, "handler", "sources",
+            "shared_sources");
 
     private final Path file;
     private final Map<String, AppEntry> entries;
@@ -65,15 +67,29 @@ public final class AppRegistry {
         if (apps == null || !apps.isObject()) {
             throw new RegistryException(file + ": no [apps.NAME] table: every app is a table [apps.NAME]");
         }
+        Map<String, JsonNode> tables = new LinkedHashMap<>();
+        apps.fields().forEachRemaining(e -> tables.put(e.getKey(), e.getValue()));
+        Map<String, AppEntry> parsed = new HashMap<>();
+        Map<String, String> bad = new HashMap<>();
+        // Apps of their own first, so that a variant knows whether its base is usable.
+        for (boolean variants : new boolean[] {false, true}) {
+            for (Map.Entry<String, JsonNode> e : tables.entrySet()) {
+                String name = e.getKey();
+                if (Variants.declares(e.getValue()) != variants) continue;
+                try {
+                    JsonNode table = variants
+                            ? Variants.merge(name, e.getValue(), tables, bad.keySet(), repoRoot) : e.getValue();
+                    parsed.put(name, parse(name, table, repoRoot));
+                } catch (RegistryException problem) {
+                    bad.put(name, file.getFileName() + ": app '" + name + "': " + problem.getMessage());
+                }
+            }
+        }
         Map<String, AppEntry> entries = new LinkedHashMap<>();
         Map<String, String> problems = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = apps.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            try {
-                entries.put(e.getKey(), parse(e.getKey(), e.getValue(), repoRoot));
-            } catch (RegistryException bad) {
-                problems.put(e.getKey(), file.getFileName() + ": app '" + e.getKey() + "': " + bad.getMessage());
-            }
+        for (String name : tables.keySet()) {
+            if (parsed.containsKey(name)) entries.put(name, parsed.get(name));
+            else problems.put(name, bad.get(name));
         }
         return new AppRegistry(file, entries, problems);
     }
@@ -182,7 +198,9 @@ public final class AppRegistry {
                 build, path(repoRoot, text(node, "build_dir", ".")),
                 artifact == null ? null : path(repoRoot, artifact), strings(node, "toolchains"), start,
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,
-                routes, text(node, "runtime_flags", ""), unequalized);
+                routes, text(node, "runtime_flags", ""), unequalized, text(node, Variants.VARIANT_OF, null),
+                text(node, Variants.VARIANT, null), AppSources.of(text(node, "handler", null),
+                strings(node, "sources"), strings(node, "shared_sources"), repoRoot));
     }
 
     /**

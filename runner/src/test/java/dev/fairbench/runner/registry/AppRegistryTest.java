@@ -28,18 +28,39 @@ class AppRegistryTest {
     }
 
     @Test
-    void theRepositoryRegistryHasTheSixAppsAndNoProblem() {
+    void theRepositoryRegistryHasTheBlogAndHelloAppsAndNoProblem() {
         Path root = Path.of("..").toAbsolutePath().normalize();
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         assertThat(registry.problems()).isEmpty();
         assertThat(registry.entries().keySet())
-                .containsExactly("vertx", "spring", "helidon", "go-nethttp", "axum-sqlx", "actix-sqlx");
+                .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
+                        "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned",
+                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello");
+        AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
+        assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
+        assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
+        assertThat(memlimit.artifact()).isEqualTo(registry.entries().get("go-nethttp").artifact());
+        assertThat(registry.entries().get("go-nethttp-gogc400").env()).containsEntry("GOGC", "400");
         AppEntry actix = registry.entries().get("actix-sqlx");
         assertThat(actix.toolchains()).containsExactly("cargo");
         assertThat(actix.artifact()).isEqualTo(root.resolve("peers/target/release/actix-sqlx"));
         assertThat(actix.buildDir()).isEqualTo(root.resolve("peers"));
         assertThat(actix.unequalized()).hasSize(1);
         assertThat(actix.routes()).containsExactly(Route.values());
+        assertThat(registry.entries().get("netty-hello").routes()).containsExactly(Route.HELLO);
+        // The hello apps serve /hello alone, from the workspace's hello profile; axum and actix-web leave
+        // TCP_NODELAY off, and that is declared.
+        for (String app : List.of("tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc", "axum-hello", "actix-hello",
+                "ntex-hello")) {
+            AppEntry hello = registry.entries().get(app);
+            assertThat(hello.routes()).as(app).containsExactly(Route.HELLO);
+            assertThat(hello.artifact()).as(app).isEqualTo(root.resolve("peers/target/hello/" + app));
+            assertThat(hello.build()).as(app).contains("--locked --profile hello -p hello-");
+        }
+        for (String app : List.of("axum-hello", "actix-hello")) {
+            assertThat(registry.entries().get(app).unequalized()).as(app)
+                    .anySatisfy(u -> assertThat(u.setting()).contains("TCP_NODELAY off"));
+        }
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
                         + " -XX:CICompilerCount=1 -XX:TrimNativeHeapInterval=1000");
@@ -52,7 +73,8 @@ class AppRegistryTest {
         AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
         JsonNode apps = new TomlMapper().readTree(root.resolve("apps.toml").toFile()).get("apps");
         for (AppEntry e : registry.entries().values()) {
-            JsonNode from = apps.get(e.name()).get("versions_from");
+            // a variant reads them through its base
+            JsonNode from = apps.get(e.isVariant() ? e.variantOf() : e.name()).get("versions_from");
             assertThat(from).as(e.name() + " reads its versions from its build file").isNotNull();
             from.fieldNames().forEachRemaining(component ->
                     assertThat(e.versions().get(component)).as(e.name() + " " + component).isNotBlank());
@@ -68,13 +90,16 @@ class AppRegistryTest {
                 .containsEntry("lettuce", tag(rootPom, "lettuce.version"))
                 .containsEntry("hikaricp", tag(rootPom, "hikari.version"))
                 .containsEntry("pgjdbc", tag(rootPom, "pgjdbc.version"));
+        assertThat(registry.entries().get("netty-hello").versions())
+                .containsEntry("netty", tag(rootPom, "netty.version"));
         assertThat(registry.entries().get("helidon").versions())
                 .containsEntry("helidon", tag(Files.readString(root.resolve("apps/helidon/pom.xml")), "helidon.version"))
                 .containsEntry("lettuce", tag(rootPom, "lettuce.version"));
         assertThat(registry.entries().get("go-nethttp").versions())
                 .containsEntry("pgx", goRequire(goMod, "github.com/jackc/pgx/v5"))
                 .containsEntry("go-redis", goRequire(goMod, "github.com/redis/go-redis/v9"));
-        for (String app : List.of("axum-sqlx", "actix-sqlx")) {
+        for (String app : List.of("axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned", "tako-jemalloc",
+                "axum-hello", "actix-hello", "ntex-hello")) {
             registry.entries().get(app).versions().forEach((component, version) ->
                     assertThat(version).as(app + " " + component).isEqualTo(cargoPackage(lock, component)));
         }
@@ -139,6 +164,92 @@ class AppRegistryTest {
                         + "in go.mod"));
     }
 
+    /** Every app of the repository says where its code is, for the build-and-ship measurement. */
+    @Test
+    void theRepositoryRegistryDeclaresEveryAppsSources() {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        AppRegistry registry = AppRegistry.load(root.resolve("apps.toml"), root);
+        for (AppEntry e : registry.entries().values()) {
+            assertThat(e.sources().declared()).as(e.name()).isTrue();
+        }
+        AppSources axum = registry.entries().get("axum-sqlx").sources();
+        assertThat(axum.handler()).isEqualTo(root.resolve("peers/axum-sqlx/src/main.rs"));
+        assertThat(axum.own()).containsExactly(root.resolve("peers/axum-sqlx"));
+        assertThat(axum.shared()).containsExactly(root.resolve("peers/blog-core"));
+        assertThat(registry.entries().get("go-nethttp").sources().shared()).isEmpty();
+    }
+
+    @Test
+    void sourcesAndTheirMistakes() throws IOException {
+        Files.createDirectories(dir.resolve("app/src"));
+        Files.createDirectories(dir.resolve("lib"));
+        Files.writeString(dir.resolve("app/src/main.c"), "int main(void) { return 0; }\n");
+        AppRegistry r = load("""
+                [apps.good]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["app"]
+                shared_sources = ["lib"]
+
+                [apps.none]
+                start = "./x"
+
+                [apps.nohandler]
+                start = "./x"
+                sources = ["app"]
+
+                [apps.nosources]
+                start = "./x"
+                handler = "app/src/main.c"
+
+                [apps.outside]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["app", "../elsewhere"]
+
+                [apps.missing]
+                start = "./x"
+                handler = "app/src/gone.c"
+                sources = ["app"]
+
+                [apps.folder]
+                start = "./x"
+                handler = "app/src"
+                sources = ["app"]
+
+                [apps.notunder]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["lib"]
+
+                [apps.overlap]
+                start = "./x"
+                handler = "app/src/main.c"
+                sources = ["app"]
+                shared_sources = ["app/src"]
+                """);
+        assertThat(r.entries().keySet()).containsExactly("good", "none");
+        AppSources good = r.entries().get("good").sources();
+        assertThat(good.handler()).isEqualTo(dir.resolve("app/src/main.c"));
+        assertThat(good.own()).containsExactly(dir.resolve("app"));
+        assertThat(good.shared()).containsExactly(dir.resolve("lib"));
+        assertThat(r.entries().get("none").sources()).isEqualTo(AppSources.NONE);
+        assertThat(r.entries().get("none").sources().declared()).isFalse();
+        assertThat(r.problems()).containsExactly(
+                Map.entry("nohandler", "apps.toml: app 'nohandler': 'sources' needs 'handler' (the file serving the "
+                        + "app's routes)"),
+                Map.entry("nosources", "apps.toml: app 'nosources': 'handler' needs 'sources' (the app's own files "
+                        + "and folders)"),
+                Map.entry("outside", "apps.toml: app 'outside': 'sources' ../elsewhere must be a path inside the "
+                        + "repository, relative to its root"),
+                Map.entry("missing", "apps.toml: app 'missing': 'handler' app/src/gone.c: no such file or folder"),
+                Map.entry("folder", "apps.toml: app 'folder': 'handler' app/src is not a file"),
+                Map.entry("notunder", "apps.toml: app 'notunder': 'handler' app/src/main.c is not under any of "
+                        + "'sources'"),
+                Map.entry("overlap", "apps.toml: app 'overlap': 'shared_sources' app/src overlaps 'sources' app: a "
+                        + "line is counted once, as the app's or as shared"));
+    }
+
     @Test
     void defaultsAndDeclaredRoutes() throws IOException {
         AppRegistry r = load("""
@@ -180,8 +291,9 @@ class AppRegistryTest {
         assertThat(r.entries().keySet()).containsExactly("good");
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
-                        + "label, language, port, readiness, routes, runtime_flags, stack, start, start_dir, toolchains, "
-                        + "unequalized, versions, versions_file, versions_from, workers)");
+                        + "handler, label, language, port, readiness, routes, runtime_flags, shared_sources, sources, "
+                        + "stack, start, start_dir, toolchains, unequalized, variant, variant_of, versions, versions_file, "
+                        + "versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");

@@ -1,0 +1,17 @@
+//! tako's per-thread server (`tako::serve_per_thread`, the `per-thread` feature) around the router of
+//! `hello_tako`: `WORKERS` threads, each a tokio current-thread runtime with its own `SO_REUSEPORT` listener on
+//! 127.0.0.1:`PORT`. Every other `PerThreadConfig` field keeps tako's default.
+
+use hello_contract::Listen;
+use tako::PerThreadConfig;
+
+/// Serves until SIGINT or SIGTERM (tako's per-thread server then drains), or fails when no worker could bind.
+/// `pin_to_core` pins worker N to the N-th CPU this process may run on.
+pub fn serve(listen: Listen, pin_to_core: bool) -> std::io::Result<()> {
+    let config = PerThreadConfig {
+        workers: listen.workers,
+        pin_to_core,
+        ..Default::default()
+    };
+    tako::serve_per_thread(&listen.addr().to_string(), hello_tako::router(), config)
+}
