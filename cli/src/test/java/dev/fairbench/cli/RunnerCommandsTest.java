@@ -248,22 +248,32 @@ class RunnerCommandsTest {
     }
 
     @Test
-    void sigkillOfRunLeavesNoAppRunning() throws Exception {
+    void sigkillOfRunLeavesNoAppAndNoServerOfItRunning() throws Exception {
+        SERVICES.stop(); // the run starts PostgreSQL and Redis for itself
         Path reg = registry("ok");
         Process run = cli("run", "--registry", reg.toString(), "--routes", "hello", "--connections", "4",
                 "--warmup", "1s", "--duration", "20s", "--rounds", "1", "--no-cost", "--no-hostile",
                 "--max-foreign", "100", "--lang", "en", "-o", dir.resolve("killed").toString());
         StringBuilder seen = new StringBuilder();
+        long postgresPid;
+        long redisPid;
         try {
             awaitLine(run, Pattern.compile("\\[ok] hello round 1/1"), seen);
             assertThat(leftovers()).as("the app runs under load").isEqualTo(1);
+            postgresPid = SERVICES.postgres().pid().orElseThrow();
+            redisPid = SERVICES.redis().pid().orElseThrow();
         } finally {
             run.destroyForcibly(); // SIGKILL: no shutdown hook runs
         }
         assertThat(run.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (leftovers() > 0 && System.nanoTime() < deadline) Thread.sleep(50);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((leftovers() > 0 || Processes.isAlive(postgresPid) || Processes.isAlive(redisPid))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
         assertThat(leftovers()).as("the app died with the runner:\n%s", seen).isZero();
+        assertThat(Processes.isAlive(postgresPid)).as("the run's postmaster %d died with it", postgresPid).isFalse();
+        assertThat(Processes.isAlive(redisPid)).as("the run's Redis %d died with it", redisPid).isFalse();
     }
 
     @Test

@@ -28,8 +28,11 @@ import java.util.SortedSet;
  * up and seed ({@link #ownerUrl()}); apps get {@link #url()}, the role {@value #APP_ROLE}, which may only read the
  * tables of that schema (see {@link PostgresRoles}). A cluster made by an older fairbench with trust
  * authentication (no password file) is recreated. Settings are those of a read-mostly benchmark (fsync,
- * synchronous_commit and full_page_writes off; max_connections 200; shared_buffers 128MB). The server is daemonized
- * by {@code pg_ctl}: it outlives this JVM until {@link #stop()}.
+ * synchronous_commit and full_page_writes off; max_connections 200; shared_buffers 128MB). {@link #startDetached()}
+ * daemonizes the server with {@code pg_ctl}: it outlives this JVM until {@link #stop()}. {@link #start()} runs the
+ * postmaster itself in the foreground as a {@link Tether}ed child (pg_ctl's daemon would escape the tie), so it
+ * dies with this JVM, and its backends with it (they watch their postmaster); its output goes to the same log, by
+ * the redirection pg_ctl makes, done by the server's own user.
  *
  * <p>Thread-safe: {@link #start()} and {@link #stop()} hold the cross-process {@link ServiceLock}.
  */
@@ -43,6 +46,8 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     public static final String SCHEMA = "fairbench";
     private static final String ARCHIVE = "/postgres-linux-x86_64.txz";
     private static final int UNIX_SOCKET_PATH_MAX = 100;
+    /** Longest wait for a start, crash recovery included (pg_ctl's {@code -t}). */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Path lockDir;
     private final Path baseDir;
@@ -111,21 +116,72 @@ public final class EmbeddedPostgres extends EmbeddedServer {
         return exe.endsWith(Path.of("bin", "postgres"));
     }
 
-    /** Unpacks the binaries and creates the cluster when needed, then starts the server with {@code pg_ctl}. */
+    /**
+     * Unpacks the binaries and creates the cluster when needed, then starts the server: with {@code pg_ctl} when
+     * {@code detached}, else in the foreground, tied to this JVM.
+     */
     @Override
-    void launch() {
+    void launch(boolean detached) {
         install();
         if (!Files.exists(clusterDir().resolve("PG_VERSION")) || !Secrets.exists(ownerPasswordFile())) initCluster();
-        Path ctlLog = baseDir.resolve("pg_ctl-" + port() + ".log");
-        List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
-        cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-l", logFile().toString(),
-                "-w", "-t", "60", "start"));
-        int exit = Processes.run(cmd, ctlLog, Duration.ofSeconds(90));
-        if (exit != 0 || !isRunning()) {
+        Path startLog = startLog(detached);
+        boolean up;
+        if (detached) {
+            List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
+            cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-l", logFile().toString(),
+                    "-w", "-t", Long.toString(START_TIMEOUT.toSeconds()), "start"));
+            up = Processes.run(cmd, startLog, START_TIMEOUT.plusSeconds(30)) == 0 && isRunning();
+        } else {
+            up = startTethered(startLog);
+        }
+        if (!up) {
             throw new ServiceException("PostgreSQL did not start on 127.0.0.1:" + port() + ": "
-                    + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + ctlLog + ")");
+                    + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + startLog + ")");
         }
         PostgresRoles.prepare(port(), Secrets.read(ownerPasswordFile()), Secrets.readOrCreate(appPasswordFile()));
+    }
+
+    /**
+     * What the start writes besides the server's log: {@code pg_ctl-<port>.log} (pg_ctl's output), or
+     * {@code postgres-<port>.start.log} (a tied start's output before the log is open).
+     */
+    private Path startLog(boolean detached) {
+        return baseDir.resolve(detached ? "pg_ctl-" + port() + ".log" : "postgres-" + port() + ".start.log");
+    }
+
+    /**
+     * Runs the postmaster in the foreground, tied to this JVM, and waits as {@code pg_ctl -w} does: until its
+     * {@code postmaster.pid} names it and says {@code ready}. A shell of the server's user opens the log (root never
+     * writes into the cluster folder, which that user owns) and execs the postmaster, which keeps the tied pid.
+     * Output before that goes to {@code startLog}.
+     *
+     * @return true once it is ready; false when it exited or did not get ready in time (then it is killed)
+     */
+    private boolean startTethered(Path startLog) {
+        List<String> postmaster = List.of("/bin/sh", "-c", "exec \"$0\" -D \"$1\" >>\"$2\" 2>&1",
+                bin("postgres"), clusterDir().toString(), logFile().toString());
+        Process p = Processes.startTethered(ServiceUser.dropRootPrefix(baseDir), postmaster, null, startLog);
+        long deadlineNanos = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (p.isAlive()) {
+            if (readyAs(p.pid()) && isRunning()) return true;
+            if (System.nanoTime() - deadlineNanos > 0) {
+                p.destroyForcibly();
+                return false;
+            }
+            Processes.sleepMillis(20);
+        }
+        return false;
+    }
+
+    /** Whether {@code postmaster.pid} names {@code pid} and its status line (the 8th) says {@code ready}. */
+    private boolean readyAs(long pid) {
+        try {
+            List<String> lines = Files.readAllLines(pidFile());
+            return lines.size() >= 8 && lines.get(0).strip().equals(Long.toString(pid))
+                    && lines.get(7).strip().equals("ready");
+        } catch (IOException | RuntimeException notYet) {
+            return false;
+        }
     }
 
     /**
@@ -151,7 +207,8 @@ public final class EmbeddedPostgres extends EmbeddedServer {
             Files.deleteIfExists(ownerPasswordFile());
             Files.deleteIfExists(appPasswordFile());
             Files.deleteIfExists(baseDir.resolve("initdb-" + port() + ".log"));
-            Files.deleteIfExists(baseDir.resolve("pg_ctl-" + port() + ".log"));
+            Files.deleteIfExists(startLog(true));
+            Files.deleteIfExists(startLog(false));
             return true;
         } catch (IOException e) {
             throw new ServiceException("cannot delete the files of port " + port() + ": " + e.getMessage(), e);
@@ -163,7 +220,7 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     void askToStop(long pid) {
         List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
         cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-m", "fast", "-w", "-t", "30", "stop"));
-        Processes.run(cmd, baseDir.resolve("pg_ctl-" + port() + ".log"), Duration.ofSeconds(45));
+        Processes.run(cmd, startLog(true), Duration.ofSeconds(45));
     }
 
     /** Unpacks the binaries into {@link #installDir()} unless they are there. */

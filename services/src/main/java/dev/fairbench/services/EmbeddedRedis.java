@@ -12,10 +12,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
+import java.util.function.BooleanSupplier;
 
 /**
  * Redis {@value #VERSION} from the embedded-redis artifact, on 127.0.0.1 only, without persistence
- * ({@code save ""}, {@code appendonly no}), daemonized: it outlives this JVM until {@link #stop()}.
+ * ({@code save ""}, {@code appendonly no}). {@link #startDetached()} daemonizes it: it outlives this JVM until
+ * {@link #stop()}. {@link #start()} keeps it in the foreground as a {@link Tether}ed child, so it dies with this
+ * JVM.
  *
  * <p>Nobody else gets in: clients must {@code AUTH} with a random password generated at the first start and kept in
  * {@code redis-<port>.password} (mode 0600, readable by the invoking user only; {@link #url()} carries it), and the
@@ -95,10 +98,11 @@ public final class EmbeddedRedis extends EmbeddedServer {
 
     /**
      * Extracts the binary when needed and starts the server (as the service user when root) with the configuration
-     * of {@link #config(String)} on its standard input; returns once it answers an authenticated PING.
+     * of {@link #config(String, boolean)} on its standard input, daemonized when {@code detached}, else tied to this
+     * JVM; returns once it answers an authenticated PING.
      */
     @Override
-    void launch() {
+    void launch(boolean detached) {
         ServiceUser.ensureDir(baseDir);
         Archives.copyExecutableOnce(BINARY_RESOURCE, binary());
         String password = password();
@@ -110,23 +114,38 @@ public final class EmbeddedRedis extends EmbeddedServer {
         }
         ServiceUser.chownTree(runDir(), baseDir);
         Path startLog = baseDir.resolve("redis-" + port() + ".start.log");
-        List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
-        cmd.addAll(List.of(binary().toString(), "-"));
-        int exit = Processes.run(cmd, config(password), startLog, START_TIMEOUT);
+        List<String> userSwitch = ServiceUser.dropRootPrefix(baseDir);
+        List<String> server = List.of(binary().toString(), "-");
+        // Detached: the exit of the process that daemonized; tied: whether the server itself still runs.
+        BooleanSupplier launched;
+        Process tied = null;
+        if (detached) {
+            List<String> cmd = new ArrayList<>(userSwitch);
+            cmd.addAll(server);
+            boolean daemonized = Processes.run(cmd, config(password, true), startLog, START_TIMEOUT) == 0;
+            launched = () -> daemonized;
+        } else {
+            tied = Processes.startTethered(userSwitch, server, config(password, false), startLog);
+            launched = tied::isAlive;
+        }
         long deadlineNanos = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (exit == 0 && !(isRunning() && ping())) {
+        while (launched.getAsBoolean() && !(isRunning() && ping())) {
             if (System.nanoTime() - deadlineNanos > 0) break;
             Processes.sleepMillis(20);
         }
-        if (exit != 0 || !isRunning() || !ping()) {
+        if (!launched.getAsBoolean() || !isRunning() || !ping()) {
             pid().ifPresent(Processes::kill);
+            if (tied != null) tied.destroyForcibly();
             throw new ServiceException("Redis did not start on 127.0.0.1:" + port() + ": "
                     + Processes.tail(logFile(), 1) + Processes.tail(startLog, 1) + " (log: " + logFile() + ")");
         }
     }
 
-    /** The server's configuration: loopback, the password, no persistence, {@link #RENAMED_COMMANDS} gone. */
-    private String config(String password) {
+    /**
+     * The server's configuration: loopback, the password, no persistence, {@link #RENAMED_COMMANDS} gone; it writes
+     * its pid file and log itself, daemonized or not.
+     */
+    private String config(String password, boolean daemonize) {
         StringBuilder conf = new StringBuilder()
                 .append("bind 127.0.0.1\n")
                 .append("port ").append(port()).append('\n')
@@ -134,7 +153,7 @@ public final class EmbeddedRedis extends EmbeddedServer {
                 .append("requirepass ").append(password).append('\n')
                 .append("save \"\"\n")
                 .append("appendonly no\n")
-                .append("daemonize yes\n")
+                .append("daemonize ").append(daemonize ? "yes" : "no").append('\n')
                 .append("pidfile \"").append(pidFile()).append("\"\n")
                 .append("logfile \"").append(logFile()).append("\"\n")
                 .append("dir \"").append(runDir()).append("\"\n");

@@ -5,9 +5,11 @@ import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
- * What {@link EmbeddedPostgres} and {@link EmbeddedRedis} share: a daemonized server on one port of 127.0.0.1, found
- * by its pid file, started and stopped under the cross-process {@link ServiceLock}. How it is launched and asked to
- * stop stays with each service.
+ * What {@link EmbeddedPostgres} and {@link EmbeddedRedis} share: a server on one port of 127.0.0.1, found by its pid
+ * file, started and stopped under the cross-process {@link ServiceLock}. It is started either tied to this JVM
+ * ({@link #start()}: it runs in the foreground as a {@link Tether}ed child, and the kernel kills it when the JVM
+ * dies, SIGKILL included) or detached ({@link #startDetached()}: daemonized, it outlives the JVM until
+ * {@link #stop()}). How it is launched and asked to stop stays with each service.
  */
 abstract class EmbeddedServer {
     private final String service;
@@ -43,18 +45,35 @@ abstract class EmbeddedServer {
     }
 
     /**
-     * Starts the server unless it runs already (see {@link #launch()} for what each service does).
+     * Starts the server tied to this JVM unless it runs already: it stops when {@link #stop()} is called or when this
+     * JVM ends, however it ends (see {@link Tether} for what is needed). What commands and tests start for
+     * themselves.
      *
-     * @return true when this call started it, false when it was running
+     * @return true when this call started it, false when it was running (tied or not)
      * @throws ServiceException when another program holds the port or the server does not come up
      */
     public final boolean start() {
+        return start(false);
+    }
+
+    /**
+     * Starts the server daemonized unless it runs already: it outlives this JVM until {@link #stop()}. What
+     * {@code fairbench services start} does.
+     *
+     * @return true when this call started it, false when it was running (tied or not)
+     * @throws ServiceException when another program holds the port or the server does not come up
+     */
+    public final boolean startDetached() {
+        return start(true);
+    }
+
+    private boolean start(boolean detached) {
         try (ServiceLock ignored = ServiceLock.acquire(lockDir)) {
             retireLegacy();
             if (isRunning()) return false;
             removeStalePidFile();
             Processes.requireFreePort(service, port);
-            launch();
+            launch(detached);
             return true;
         }
     }
@@ -106,12 +125,13 @@ abstract class EmbeddedServer {
     abstract boolean isOwnExecutable(Path exe);
 
     /**
-     * Called by {@link #start()} under the lock with the port free: prepares what is missing and starts the server;
-     * returns once it is up.
+     * Called by {@link #start()} and {@link #startDetached()} under the lock with the port free: prepares what is
+     * missing and starts the server, daemonized when {@code detached}, else in the foreground through
+     * {@link Tether}; returns once it is up.
      *
      * @throws ServiceException when it does not come up
      */
-    abstract void launch();
+    abstract void launch(boolean detached);
 
     /** Called by {@link #stop()} under the lock: asks the running server {@code pid} to exit. */
     abstract void askToStop(long pid);

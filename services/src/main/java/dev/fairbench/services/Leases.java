@@ -2,18 +2,22 @@ package dev.fairbench.services;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
  * Who uses a server that a {@link RunningServices} scope started. A scope that starts a server writes the marker
- * {@code <dataDir>/leases/<service>-<port>.scoped}; every scope that uses an embedded server writes a lease file
- * {@code <dataDir>/leases/<service>-<port>/<pid>-<n>}. On close a scope drops its lease, and the server is stopped
- * when the marker is there and no live process holds a lease any more: so two test JVMs sharing a server started by
- * the first do not lose it when the first ends, and an explicit {@code services start} (which removes the marker)
- * keeps the server up for good. A lease file holds its process's start instant, so that a lease whose pid was
- * reused by a later process counts as dead. Callers hold {@link ServiceLock}.
+ * {@code <dataDir>/leases/<service>-<port>.scoped} with its pid; every scope that uses an embedded server writes a
+ * lease file {@code <dataDir>/leases/<service>-<port>/<pid>-<n>}. On close a scope drops its lease, and the server is
+ * stopped when the marker is there and no live holder is left: so scopes of one JVM that share a server do not lose
+ * it when the first closes. A server a scope started is tied to that scope's JVM ({@link EmbeddedServer#start()}):
+ * another process may use it, but it stops when its starter ends ({@link #tetheredTo()} names the starter). Only an
+ * explicit {@code services start} makes servers that outlive commands; it removes the marker of a server that
+ * nobody alive is tied to. A lease file, and the marker, hold their process's start instant, so that a pid reused by
+ * a later process counts as dead. Callers hold {@link ServiceLock}.
  */
 final class Leases {
     private static final AtomicLong NEXT = new AtomicLong();
@@ -67,12 +71,30 @@ final class Leases {
         return ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Object::toString).orElse("");
     }
 
+    /** Writes the marker: this process started the server for its own use, tied to its life. */
     void markStartedByScope() {
+        long pid = ProcessHandle.current().pid();
         try {
             Files.createDirectories(marker.getParent());
-            Files.writeString(marker, Long.toString(ProcessHandle.current().pid()));
+            Files.writeString(marker, pid + "\n" + startOf(pid));
         } catch (IOException e) {
             throw new ServiceException("cannot write " + marker + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The live process that started the server for its own use, to whose life it is tied; empty when there is no
+     * marker or its process is gone (a marker of an older fairbench, with a pid alone, counts while that pid lives).
+     */
+    OptionalLong tetheredTo() {
+        try {
+            if (!Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS)) return OptionalLong.empty();
+            String[] lines = Files.readString(marker).split("\n", 2);
+            long pid = Long.parseLong(lines[0].strip());
+            boolean sameProcess = lines.length < 2 || lines[1].strip().equals(startOf(pid));
+            return Processes.isAlive(pid) && sameProcess ? OptionalLong.of(pid) : OptionalLong.empty();
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
         }
     }
 

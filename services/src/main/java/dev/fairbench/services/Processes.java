@@ -94,21 +94,8 @@ public final class Processes {
      */
     static int run(List<String> command, String stdin, Path log, Duration timeout) {
         try {
-            Files.createDirectories(log.toAbsolutePath().getParent());
-            Process p = new ProcessBuilder(command)
-                    .directory(log.toAbsolutePath().getParent().toFile())
-                    .redirectInput(stdin == null ? ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())
-                            : ProcessBuilder.Redirect.PIPE)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectErrorStream(true)
-                    .start();
-            if (stdin != null) {
-                try (var in = p.getOutputStream()) {
-                    in.write(stdin.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                } catch (IOException closedEarly) {
-                    // the command exited without reading all of it; its exit code and log say why
-                }
-            }
+            Process p = builder(command, stdin, log).start();
+            feed(p, stdin);
             if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 p.destroyForcibly();
                 throw new ServiceException(String.join(" ", command) + " did not finish within " + timeout.toSeconds()
@@ -120,6 +107,42 @@ public final class Processes {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ServiceException("interrupted while running " + command.get(0), e);
+        }
+    }
+
+    /**
+     * Starts {@code command} tied to this JVM ({@link Tether}), after {@code userSwitch} (a prefix that changes
+     * user, or an empty list), in the folder of {@code log}, with its output appended to {@code log} and
+     * {@code stdin} written to its standard input and closed ({@code null}: /dev/null); returns at once.
+     */
+    static Process startTethered(List<String> userSwitch, List<String> command, String stdin, Path log) {
+        try {
+            Process p = Tether.start(userSwitch, builder(command, stdin, log));
+            feed(p, stdin);
+            return p;
+        } catch (IOException e) {
+            throw new ServiceException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code command} in the folder of {@code log}, output appended to it, stdin a pipe or /dev/null. */
+    private static ProcessBuilder builder(List<String> command, String stdin, Path log) throws IOException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        return new ProcessBuilder(command)
+                .directory(log.toAbsolutePath().getParent().toFile())
+                .redirectInput(stdin == null ? ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())
+                        : ProcessBuilder.Redirect.PIPE)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectErrorStream(true);
+    }
+
+    /** Writes {@code stdin} (when not null) to the process's standard input and closes it. */
+    private static void feed(Process p, String stdin) {
+        if (stdin == null) return;
+        try (var in = p.getOutputStream()) {
+            in.write(stdin.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException closedEarly) {
+            // the command exited without reading all of it; its exit code and log say why
         }
     }
 

@@ -6,9 +6,11 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * PostgreSQL and Redis held for one command or test, from {@link Services#ensureRunning(ServiceOptions)}.
- * {@link #close()} stops the embedded servers that this scope started once no other live scope uses them, and never
- * stops servers given by URL or started by {@code services start}. Idempotent; a JVM shutdown hook calls it too.
+ * PostgreSQL and Redis held for one command or test, from {@link Services#ensureRunning(ServiceOptions)}. The
+ * embedded servers this scope starts are tied to this JVM ({@link EmbeddedPostgres#start()}): if it dies without
+ * closing the scope (SIGKILL), the kernel kills them. {@link #close()} stops them once no other live scope uses them,
+ * and never stops servers given by URL or started by {@code services start}. Idempotent; a JVM shutdown hook calls
+ * it too.
  */
 public final class RunningServices implements AutoCloseable {
     private final Services services;
@@ -37,18 +39,29 @@ public final class RunningServices implements AutoCloseable {
                 scope.postgresLease = leases.acquire();
                 scope.startedPostgres = services.postgres().start();
                 if (scope.startedPostgres) leases.markStartedByScope();
+                else noteBorrowed(leases, "PostgreSQL", services.postgres().port());
             }
             if (!scope.externalRedis) {
                 Leases leases = services.leases(Services.REDIS);
                 scope.redisLease = leases.acquire();
                 scope.startedRedis = services.redis().start();
                 if (scope.startedRedis) leases.markStartedByScope();
+                else noteBorrowed(leases, "Redis", services.redis().port());
             }
         } catch (RuntimeException e) {
             scope.close();
             throw e;
         }
         return scope;
+    }
+
+    /** One line on stderr when the server in use is tied to another live process, which may end first. */
+    private static void noteBorrowed(Leases leases, String service, int port) {
+        leases.tetheredTo().ifPresent(pid -> {
+            if (pid == ProcessHandle.current().pid()) return;
+            System.err.println(service + " on 127.0.0.1:" + port + " belongs to fairbench pid " + pid
+                    + " and stops when it ends; `fairbench services start` keeps servers up for several commands");
+        });
     }
 
     public ServiceUrls urls() {

@@ -22,9 +22,9 @@ import java.util.OptionalLong;
  *       servers that are not given by URL (reusing those already running) and they keep running after this JVM
  *       exits, until {@link #stop()}.</li>
  *   <li>Scoped, for commands and tests: {@link #ensureRunning(ServiceOptions)} uses the URLs given in the options,
- *       else the embedded servers, starting those that do not run; {@link RunningServices#close()} (or a JVM
- *       shutdown hook, on Ctrl-C) stops what the scope started. See {@link Leases} for servers shared between
- *       scopes.</li>
+ *       else the embedded servers, starting those that do not run, tied to this JVM; {@link RunningServices#close()}
+ *       (or a JVM shutdown hook, on Ctrl-C) stops what the scope started, and the kernel kills it if the JVM dies
+ *       first (SIGKILL). See {@link Leases} for servers shared between scopes.</li>
  * </ul>
  *
  * <p>Thread-safe; starting and stopping are serialized across processes by a lock file in the data folder.
@@ -75,21 +75,35 @@ public final class Services {
     }
 
     /**
-     * Starts the embedded servers that no URL replaces, unless they run already; they keep running after this JVM
-     * exits, and a scope that later uses them will not stop them.
+     * Starts the embedded servers that no URL replaces, detached, unless they run already; they keep running after
+     * this JVM exits, and a scope that later uses them will not stop them. A server that a live command started for
+     * itself stays tied to that command: one line on stderr says so.
      */
     public ServiceUrls start() {
         try (ServiceLock ignored = ServiceLock.acquire(options.dataDir())) {
             if (options.postgresUrl() == null) {
-                postgres.start();
-                leases(POSTGRES).clearMarker();
+                postgres.startDetached();
+                adopt(POSTGRES, postgres.port());
             }
             if (options.redisUrl() == null) {
-                redis.start();
-                leases(REDIS).clearMarker();
+                redis.startDetached();
+                adopt(REDIS, redis.port());
             }
         }
         return urls();
+    }
+
+    /** A running server becomes the explicit start's, unless a live command started it for itself. */
+    private void adopt(String service, int port) {
+        Leases leases = leases(service);
+        OptionalLong starter = leases.tetheredTo();
+        if (starter.isEmpty()) {
+            leases.clearMarker();
+        } else {
+            System.err.println(service + " on 127.0.0.1:" + port + " was started by fairbench pid "
+                    + starter.getAsLong() + " for itself and stops when it ends; start the services again after it"
+                    + " for servers that stay");
+        }
     }
 
     /**

@@ -1,6 +1,8 @@
 /**
  * PostgreSQL and Redis for the benchmark: embedded servers unpacked from Maven artifacts (or servers given by
- * URL), their data folder, leases so that commands share them, and how they start and stop.
+ * URL), their data folder, leases so that commands share them, and how they start and stop: tied to the JVM that
+ * started them ({@link dev.fairbench.services.Tether}, which the runner's apps use too), or detached by
+ * {@code services start}.
  * <p>Safe on a shared machine: the embedded servers require generated passwords ({@link dev.fairbench.services.Secrets})
  * and run as an unprivileged user when root ({@link dev.fairbench.services.ServiceUser}); folders are checked before
  * use ({@link dev.fairbench.services.SafePaths}); seeding keeps to fairbench's own schema

@@ -109,6 +109,24 @@ final class BoundedConnection implements AutoCloseable {
     }
 
     /**
+     * Waits until the server has sent something (a byte, or the end of the stream) without consuming it.
+     *
+     * @return {@code false} when nothing came by {@code untilNanos}
+     * @throws IOException on a socket error, a reset included
+     */
+    boolean awaitInput(long untilNanos) throws IOException {
+        readDeadlineNanos = untilNanos;
+        in.mark(1);
+        try {
+            in.read();
+        } catch (SocketTimeoutException quiet) {
+            return false;
+        }
+        in.reset();
+        return true;
+    }
+
+    /**
      * Reads a status line and headers.
      *
      * @return the head, or {@code null} when the connection ends before a status line

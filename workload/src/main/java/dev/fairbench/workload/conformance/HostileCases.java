@@ -15,13 +15,18 @@ import java.util.Set;
 
 /**
  * The hostile suite of the contract (docs/workload.md §5.1): slow, huge and odd requests on raw connections, each
- * with its bounded outcome. Cases that stall wait for the app's stall bound ({@link #STALL_MILLIS}); the checker
+ * with its bounded outcome. Cases that stall or trickle wait for the app's bound ({@link #STALL_MILLIS}); the checker
  * runs all cases at once, so the suite takes about {@link #STALL_BOUND_MILLIS} and also shows that the app serves
  * other clients while some connections stall.
  */
 public final class HostileCases {
-    /** Contract: a request whose head or body stalls this long is closed (or answered 408 or 400). */
+    /**
+     * Contract: a request head not complete this long after its first byte, or a body not complete this long after
+     * its head, is closed (or answered 408 or 400), whether it stalls or trickles in.
+     */
     public static final int STALL_MILLIS = 2_000;
+    /** The trickle cases send one byte this often: never quiet long enough for a per-read timeout to fire. */
+    static final int TRICKLE_EVERY_MILLIS = 1_000;
     /** What the checker allows for a stalled connection: the contract's value plus scheduling slack. */
     public static final int STALL_BOUND_MILLIS = STALL_MILLIS + 1_000;
     /** Contract: a request refused on its head alone is answered (or closed) within this time. */
@@ -52,6 +57,19 @@ public final class HostileCases {
             c.send("POST /phash HTTP/1.1\r\n" + HOST + "Content-Length: 4096\r\n\r\n");
             c.send(new byte[100]);
             return statusOrClose(c.read(false), Set.of(400, 408));
+        }));
+        // Long enough never to end before the case's bound: the app must give up on it, not wait it out.
+        String trickled = "X-Trickle: " + "a".repeat(64);
+        cases.add(new HostileCase("request head at 1 byte/s", STALL_BOUND_MILLIS, c ->
+                statusOrClose(c.trickle(latin1("GET /hello HTTP/1.1\r\n" + HOST + trickled), TRICKLE_EVERY_MILLIS),
+                        Set.of(400, 408))));
+        cases.add(new HostileCase("headers at 1 byte/s after the request line", STALL_BOUND_MILLIS, c -> {
+            c.send("GET /hello HTTP/1.1\r\n");
+            return statusOrClose(c.trickle(latin1(HOST + trickled), TRICKLE_EVERY_MILLIS), Set.of(400, 408));
+        }));
+        cases.add(new HostileCase("/phash body at 1 byte/s", STALL_BOUND_MILLIS, c -> {
+            c.send("POST /phash HTTP/1.1\r\n" + HOST + "Content-Length: 4096\r\n\r\n");
+            return statusOrClose(c.trickle(image, TRICKLE_EVERY_MILLIS), Set.of(400, 408));
         }));
         cases.add(new HostileCase("Content-Length 10^12 on /phash", PROMPT_MILLIS, c -> {
             c.send("POST /phash HTTP/1.1\r\n" + HOST + "Content-Length: 1000000000000\r\n\r\n");
@@ -159,8 +177,10 @@ public final class HostileCases {
             c.send("GET /post/" + encoded + " HTTP/1.1\r\n" + HOST + "\r\n");
             return exact(c.read(false), 200, ConformanceCases.HTML, page);
         }));
+        // The last five hold dot segments, literal or percent-encoded: no app normalizes them to another route.
         for (String path : List.of("/post/" + slug + "%2Fcached", "/post/" + slug.toUpperCase(Locale.ROOT),
-                "/post/caf%C3%A9")) {
+                "/post/caf%C3%A9", "/post/../hello", "/./hello", "/post/%2E%2E/hello", "/post/" + slug + "/%2e/cached",
+                "/../hello")) {
             cases.add(new HostileCase("404 " + path, PROMPT_MILLIS, c -> {
                 c.send("GET " + path + " HTTP/1.1\r\n" + HOST + "\r\n");
                 return exact(c.read(false), 404, ConformanceCases.TEXT, NOT_FOUND);
@@ -204,6 +224,10 @@ public final class HostileCases {
         out.writeBytes(data);
         out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
         return out.toByteArray();
+    }
+
+    private static byte[] latin1(String s) {
+        return s.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static byte[] utf8(String s) {

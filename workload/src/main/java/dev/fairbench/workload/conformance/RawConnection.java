@@ -60,6 +60,31 @@ final class RawConnection implements AutoCloseable {
     }
 
     /**
+     * Sends {@code bytes} one at a time, one every {@code everyMillis}, and between two of them waits for the app to
+     * answer or to close the connection: the slow client of the trickle cases, which never stalls long enough for a
+     * per-read timeout. Once all bytes are sent it waits for the answer as {@link #read} does.
+     *
+     * @return the app's final response, or {@code null} when it closed or reset the connection without one
+     * @throws SocketTimeoutException when the connection's deadline passes first
+     * @throws IOException            on a malformed or oversized response
+     */
+    Response trickle(byte[] bytes, long everyMillis) throws IOException {
+        for (byte b : bytes) {
+            if (!send(new byte[] {b})) return read(false);
+            long next = System.nanoTime() + everyMillis * 1_000_000L;
+            boolean answered;
+            try {
+                answered = connection.awaitInput(next - deadlineNanos < 0 ? next : deadlineNanos);
+            } catch (SocketException reset) {
+                return null;
+            }
+            if (answered) return read(false);
+            if (System.nanoTime() - deadlineNanos >= 0) throw new SocketTimeoutException("deadline passed");
+        }
+        return read(false);
+    }
+
+    /**
      * Reads the next final response, skipping 1xx interim responses.
      *
      * @param head true for the answer to a HEAD request (no body follows)

@@ -12,8 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Loopback test server on an ephemeral port: for each connection it reads one request head (and not a byte more)
- * and then hands the output to a {@link Behaviour}, which may write forever or stall; {@link #close()} ends it all.
- * Thread-safe.
+ * and then hands the output to a {@link Behaviour}, which may write forever or stall; or it hands the whole
+ * connection to a {@link Conversation}. {@link #close()} ends it all. Thread-safe.
  */
 final class HostileServer implements AutoCloseable {
     /** What the server writes once it has read a request head. */
@@ -21,9 +21,14 @@ final class HostileServer implements AutoCloseable {
         void answer(OutputStream out) throws IOException, InterruptedException;
     }
 
+    /** What the server does with a connection from its first byte on. */
+    interface Conversation {
+        void talk(InputStream in, OutputStream out) throws IOException, InterruptedException;
+    }
+
     private final ServerSocket server = new ServerSocket();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-    private final Behaviour behaviour;
+    private final Conversation conversation;
 
     HostileServer(Behaviour behaviour) throws IOException {
         this(0, behaviour);
@@ -34,7 +39,19 @@ final class HostileServer implements AutoCloseable {
      *                           once the behaviour stops reading), or 0 for the system's default
      */
     HostileServer(int receiveBufferBytes, Behaviour behaviour) throws IOException {
-        this.behaviour = behaviour;
+        this(receiveBufferBytes, (in, out) -> {
+            readHead(in);
+            behaviour.answer(out);
+        });
+    }
+
+    /** A server that hands each connection, unread, to {@code conversation}. */
+    static HostileServer talking(Conversation conversation) throws IOException {
+        return new HostileServer(0, conversation);
+    }
+
+    private HostileServer(int receiveBufferBytes, Conversation conversation) throws IOException {
+        this.conversation = conversation;
         if (receiveBufferBytes > 0) server.setReceiveBufferSize(receiveBufferBytes);
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         Thread acceptor = new Thread(this::accept, "hostile-acceptor");
@@ -62,15 +79,19 @@ final class HostileServer implements AutoCloseable {
 
     private void serve(Socket s) {
         try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
-            int matched = 0;
-            byte[] end = {'\r', '\n', '\r', '\n'};
-            int b;
-            while (matched < 4 && (b = in.read()) >= 0) {
-                matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
-            }
-            behaviour.answer(out);
+            conversation.talk(in, out);
         } catch (IOException | InterruptedException e) {
             // the client gave up, or the server was closed
+        }
+    }
+
+    /** Reads up to the blank line that ends a request head. */
+    private static void readHead(InputStream in) throws IOException {
+        int matched = 0;
+        byte[] end = {'\r', '\n', '\r', '\n'};
+        int b;
+        while (matched < 4 && (b = in.read()) >= 0) {
+            matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
         }
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -64,6 +65,47 @@ class RawConnectionTest {
              RawConnection c = new RawConnection("127.0.0.1", server.port(), 2_000)) {
             c.send("GET / HTTP/1.1\r\n\r\n");
             assertThat(c.read(false)).isNull();
+        }
+    }
+
+    @Test
+    void aTrickleGoesOnUntilTheServerClosesAndSendsOneBytePerInterval() throws Exception {
+        AtomicInteger received = new AtomicInteger();
+        try (HostileServer server = HostileServer.talking((in, out) -> {
+            long start = System.nanoTime();
+            while (System.nanoTime() - start < 1_200_000_000L && in.read() >= 0) received.incrementAndGet();
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 5_000)) {
+            long start = System.nanoTime();
+            assertThat(c.trickle(ascii("GET /hello HTTP/1.1\r\nX-Trickle: aaaaaaaaaaaaaaaaaaaa"), 500)).isNull();
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(900L, 3_000L);
+            // bytes at 0, 0.5 and 1 s before the close at 1.2 s, perhaps one more on a slow box
+            assertThat(received.get()).isBetween(3, 4);
+        }
+    }
+
+    @Test
+    void aTrickleReturnsTheAnswerTheServerGivesMidway() throws Exception {
+        try (HostileServer server = HostileServer.talking((in, out) -> {
+            for (int i = 0; i < 3; i++) in.read();
+            out.write(ascii("HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"));
+            out.flush();
+            Thread.sleep(60_000);
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 5_000)) {
+            assertThat(c.trickle(ascii("GET /hello HTTP/1.1\r\n"), 200).status()).isEqualTo(408);
+        }
+    }
+
+    @Test
+    void aTrickleTheServerWaitsOutTimesOutAtTheDeadline() throws Exception {
+        try (HostileServer server = HostileServer.talking((in, out) -> {
+            while (in.read() >= 0) {
+                // takes every byte and never answers
+            }
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 1_500)) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> c.trickle(ascii("GET /hello HTTP/1.1\r\nX-Trickle: aaaaaaaaaa"), 200))
+                    .isInstanceOf(SocketTimeoutException.class);
+            assertThat((System.nanoTime() - start) / 1_000_000).isBetween(1_400L, 2_500L);
         }
     }
 

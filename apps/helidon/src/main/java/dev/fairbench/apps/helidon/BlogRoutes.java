@@ -9,9 +9,12 @@ import io.helidon.http.HeaderValues;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.CloseConnectionException;
+import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -78,6 +81,26 @@ final class BlogRoutes implements HttpService {
     }
 
     /**
+     * A routing filter: a target with a dot segment names no route (contract §4), a 404. Helidon routes on the path
+     * with its dot segments resolved ({@code /post/../hello} would be {@code /hello}), so the raw path is checked
+     * before routing.
+     */
+    static void refuseDotSegments(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+        if (hasDotSegment(req.path().rawPath())) Answers.notFound(req, res);
+        else chain.proceed();
+    }
+
+    /** Whether a raw path has a {@code .} or {@code ..} segment, literal or percent-encoded ({@code %2E}). */
+    static boolean hasDotSegment(String rawPath) {
+        if (rawPath.indexOf('.') < 0 && rawPath.indexOf('%') < 0) return false;
+        for (String segment : rawPath.split("/", -1)) {
+            String dots = segment.replace("%2E", ".").replace("%2e", ".");
+            if (dots.equals(".") || dots.equals("..")) return true;
+        }
+        return false;
+    }
+
+    /**
      * The slug of the request, or {@code null} when it breaks the slug rule; Helidon matches on the decoded path,
      * so an encoded {@code /} ({@code /post/x%2Fcached}) is caught on the raw one (contract §5.1: a 404).
      */
@@ -125,8 +148,9 @@ final class BlogRoutes implements HttpService {
     }
 
     /**
-     * The request's body, read under the {@link StallGuard} (contract §5.1): every read that brings bytes moves the
-     * mark on, so a body that stalls for the bound ends the connection, while a slow but steady one is read. A
+     * The request's body, read under the {@link StallGuard} (contract §5.1): the mark is taken once, as the body
+     * starts, so a body not complete within the bound ends the connection, whether it stalls or trickles in (a
+     * mark moved on with every read would let a client sending a byte a second hold the connection for an hour). A
      * {@code Content-Length} body is read into an array of its length; a chunked one into a growing array, whose
      * size Helidon bounds by {@code maxPayloadSize}.
      */
@@ -145,7 +169,6 @@ final class BlogRoutes implements HttpService {
                 int read = in.read(body, length, body.length - length);
                 if (read < 0) break;
                 length += read;
-                stalls.mark(watch);
             }
         } catch (IOException | RuntimeException e) {
             if (Thread.interrupted()) throw new CloseConnectionException("request body stalled", e);

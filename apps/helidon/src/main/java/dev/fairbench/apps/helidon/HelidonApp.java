@@ -91,6 +91,7 @@ public final class HelidonApp implements AutoCloseable {
                     .addProtocol(Http1Config.builder().addReceiveListener(stalls).build())
                     .directHandlers(directHandlers())
                     .routing(routing -> routing
+                            .addFilter(BlogRoutes::refuseDotSegments)
                             .register(routes)
                             .error(SQLException.class, (req, res, e) -> Answers.serviceUnavailable(req, res))
                             .error(RedisException.class, (req, res, e) -> Answers.serviceUnavailable(req, res))

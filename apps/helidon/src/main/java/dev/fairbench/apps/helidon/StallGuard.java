@@ -12,19 +12,21 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Contract §5.1: a request head or a {@code /phash} body that stalls for {@link HelidonApp#STALL_BOUND} ends its
- * connection. Helidon 4.5 bounds neither: its idle-connection timeout interrupts a connection only while it reads
- * the request line, and a socket read timeout ({@code SocketOptions.readTimeout}) is not applied to the server's
- * sockets. Helidon reads a connection, and runs its handlers, on one virtual thread over a blocking
- * {@code SocketChannel}, and interrupting a thread blocked on such a channel closes it; so this guard marks a
- * connection's thread while it waits for a head or a body, and one platform thread interrupts a mark older than the
- * bound.
+ * Contract §5.1: a request head or a {@code /phash} body not complete within {@link HelidonApp#STALL_BOUND} of its
+ * start, whether it stalls or trickles in, ends its connection. Helidon 4.5 bounds neither: its idle-connection timeout
+ * interrupts a connection only while it reads the request line, and a socket read timeout
+ * ({@code SocketOptions.readTimeout}) is not applied to the server's sockets. Helidon reads a connection, and runs its
+ * handlers, on one virtual thread over a blocking {@code SocketChannel}, and interrupting a thread blocked on such a
+ * channel closes it; so this guard marks a connection's thread when it starts to wait for a head or a body, and one
+ * platform thread interrupts a mark older than the bound. A mark is never moved on by bytes that arrive: that would let
+ * a client that sends a byte a second hold a connection for as long as it likes.
  *
  * <p>As an HTTP/1 receive listener it marks the head from the request line until the header section is read (the
- * request line itself is bounded by Helidon's idle timeout). {@link BlogRoutes} marks the {@code /phash} body and
- * moves the mark on with every read that makes progress. A request costs a thread-local lookup and two volatile
- * writes; a connection one small {@link Watch}, dropped once its thread ends. A head that completes just as its
- * mark goes stale may still see its connection closed: the client stalled for the bound anyway. Thread-safe.
+ * request line itself is bounded by Helidon's idle timeout, which bytes trickling in do not reset either: the hostile
+ * suite checks both). {@link BlogRoutes} marks the {@code /phash} body as it starts. A request costs a thread-local
+ * lookup and two volatile writes; a connection one small {@link Watch}, dropped once its thread ends. A head that
+ * completes just as its mark goes stale may still see its connection closed: the client took the whole bound anyway.
+ * Thread-safe.
  */
 final class StallGuard implements Http1ConnectionListener, AutoCloseable {
     /** Milliseconds between two ticks of the clock a mark is taken from. */
@@ -35,7 +37,7 @@ final class StallGuard implements Http1ConnectionListener, AutoCloseable {
      */
     static final long STALL_TICKS = HelidonApp.STALL_BOUND.toMillis() / TICK_MS + 1;
 
-    /** The marks of one connection's thread: {@code since} is the tick of the last progress, 0 when not waiting. */
+    /** The mark of one connection's thread: {@code since} is the tick its wait began, 0 when not waiting. */
     static final class Watch {
         final Thread thread;
         volatile long since;
@@ -70,7 +72,7 @@ final class StallGuard implements Http1ConnectionListener, AutoCloseable {
         return watch;
     }
 
-    /** Marks the watch as waiting from now on (or moves its mark on after progress). */
+    /** Marks the watch as waiting from now on. */
     void mark(Watch watch) {
         watch.since = tick;
     }

@@ -8,11 +8,13 @@ import org.springframework.boot.web.servlet.ServletContextInitializer;
 /**
  * Tomcat as Boot configures it (port, virtual threads and {@code server.tomcat.*} still apply), with two changes
  * for requests that Tomcat would otherwise refuse with its own HTML page before Spring sees them: encoded slashes
- * pass through to routing, and the host reports what remains with {@link RefusedRequestReport}.
+ * pass through to routing, and the host reports what remains with {@link RefusedRequestReport}; and a deadline on
+ * the whole request head ({@link HeadDeadlineProtocol}).
  */
 final class ContractTomcat extends TomcatServletWebServerFactory {
 
     ContractTomcat() {
+        setProtocol(HeadDeadlineProtocol.class.getName());
         addConnectorCustomizers(connector -> connector.setEncodedSolidusHandling("passthrough"));
     }
 
