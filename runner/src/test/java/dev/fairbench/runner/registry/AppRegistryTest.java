@@ -1,6 +1,7 @@
 package dev.fairbench.runner.registry;
 
 import dev.fairbench.workload.Route;
+import dev.fairbench.workload.conformance.PageCacheFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import org.junit.jupiter.api.Test;
@@ -266,6 +267,29 @@ class AppRegistryTest {
         assertThat(e.port()).isZero();
         assertThat(e.build()).isNull();
         assertThat(e.startDir()).isEqualTo(dir);
+        assertThat(e.pageCache()).isEqualTo(PageCacheFormat.RAW);
+    }
+
+    /** The gate reads the page cache in the declared format; a format it does not know is one line. */
+    @Test
+    void pageCacheFormats() throws IOException {
+        AppRegistry r = load("""
+                [apps.json]
+                start = "./x"
+                page_cache = "json-base64"
+
+                [apps.raw]
+                start = "./x"
+                page_cache = "raw"
+
+                [apps.badcache]
+                start = "./x"
+                page_cache = "json"
+                """);
+        assertThat(r.entries().get("json").pageCache()).isEqualTo(PageCacheFormat.JSON_BASE64);
+        assertThat(r.entries().get("raw").pageCache()).isEqualTo(PageCacheFormat.RAW);
+        assertThat(r.problems()).containsExactly(Map.entry("badcache",
+                "apps.toml: app 'badcache': 'page_cache' must be one of raw, json-base64"));
     }
 
     @Test
@@ -291,9 +315,9 @@ class AppRegistryTest {
         assertThat(r.entries().keySet()).containsExactly("good");
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
-                        + "handler, label, language, port, readiness, routes, runtime_flags, shared_sources, sources, "
-                        + "stack, start, start_dir, toolchains, unequalized, variant, variant_of, versions, versions_file, "
-                        + "versions_from, workers)");
+                        + "handler, inherit_unequalized, label, language, page_cache, port, readiness, routes, "
+                        + "runtime_flags, shared_sources, sources, stack, start, start_dir, toolchains, unequalized, "
+                        + "variant, variant_of, versions, versions_file, versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");

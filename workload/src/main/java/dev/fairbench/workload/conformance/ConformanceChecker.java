@@ -24,7 +24,8 @@ public final class ConformanceChecker {
     private final Function<String, Optional<byte[]>> cacheProbe;
 
     /**
-     * @param cacheProbe reads a Redis key (raw bytes), or {@code null} to skip the cache-content check
+     * @param cacheProbe the page a Redis key holds (its raw bytes, or as an app's {@link PageCacheFormat} decodes
+     *                   them), or {@code null} to skip the cache-content check
      */
     public ConformanceChecker(int timeoutMillis, Function<String, Optional<byte[]>> cacheProbe) {
         this.timeoutMillis = timeoutMillis;
@@ -79,7 +80,7 @@ public final class ConformanceChecker {
                 mismatches.add(new Mismatch(c.name(), "no Redis key " + c.cacheKey() + " after the request", ""));
             } else if (!Arrays.equals(cached.get(), c.expectedBody())) {
                 mismatches.add(new Mismatch(c.name(), "Redis key " + c.cacheKey()
-                        + " does not hold the raw page bytes", Diffs.unified(c.expectedBody(), cached.get())));
+                        + " does not hold the page's bytes", Diffs.unified(c.expectedBody(), cached.get())));
             }
         }
     }
