@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * How an app stores a page under its Redis key (docs/workload.md §4.3), so that the gate can check the page in the
@@ -48,17 +49,14 @@ public enum PageCacheFormat {
         return Arrays.stream(values()).map(PageCacheFormat::key).toList();
     }
 
-    /**
-     * The page that {@code stored}, the value of a cache key, holds in this format; {@code stored} itself when it is
-     * not in this format, so that comparing it with the page fails and shows what is there.
-     */
-    public byte[] page(byte[] stored) {
-        if (this == RAW) return stored;
+    /** The page that {@code stored}, the value of a cache key, holds in this format; empty when it is not in it. */
+    public Optional<byte[]> page(byte[] stored) {
+        if (this == RAW) return Optional.of(stored);
         try {
             JsonNode body = JSON.readTree(stored).path("body");
-            return body.isTextual() ? Base64.getDecoder().decode(body.asText()) : stored;
+            return body.isTextual() ? Optional.of(Base64.getDecoder().decode(body.asText())) : Optional.empty();
         } catch (IOException | IllegalArgumentException notThisFormat) {
-            return stored;
+            return Optional.empty();
         }
     }
 }
