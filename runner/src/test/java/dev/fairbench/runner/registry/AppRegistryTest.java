@@ -36,7 +36,9 @@ class AppRegistryTest {
         assertThat(registry.entries().keySet())
                 .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
                         "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned",
-                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello");
+                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello", "axum-sqlx-ping",
+                        "axum-sqlx-conn-per-query", "axum-sqlx-json-cache", "actix-sqlx-shared-pool",
+                        "axum-sqlx-mimalloc", "actix-sqlx-mimalloc");
         AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
         assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
         assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
@@ -61,6 +63,27 @@ class AppRegistryTest {
         for (String app : List.of("axum-hello", "actix-hello")) {
             assertThat(registry.entries().get(app).unequalized()).as(app)
                     .anySatisfy(u -> assertThat(u.setting()).contains("TCP_NODELAY off"));
+        }
+        // Round 2's findings as variants of the Rust peers: settings in the environment on the base's binary, the
+        // allocator in a binary of its own next to it.
+        AppEntry axum = registry.entries().get("axum-sqlx");
+        for (String app : List.of("axum-sqlx-ping", "axum-sqlx-conn-per-query", "axum-sqlx-json-cache")) {
+            AppEntry v = registry.entries().get(app);
+            assertThat(v.variantOf()).as(app).isEqualTo("axum-sqlx");
+            assertThat(v.artifact()).as(app).isEqualTo(axum.artifact());
+            assertThat(v.env()).as(app).hasSize(1);
+        }
+        assertThat(axum.pageCache()).isEqualTo(PageCacheFormat.RAW);
+        assertThat(registry.entries().get("axum-sqlx-json-cache").pageCache()).isEqualTo(PageCacheFormat.JSON_BASE64);
+        AppEntry shared = registry.entries().get("actix-sqlx-shared-pool");
+        assertThat(shared.env()).containsEntry("WORKER_POOLS", "shared");
+        assertThat(shared.unequalized()).as("the base's pool slices do not apply").isEmpty();
+        assertThat(shared.artifact()).isEqualTo(actix.artifact());
+        for (String base : List.of("axum-sqlx", "actix-sqlx")) {
+            AppEntry v = registry.entries().get(base + "-mimalloc");
+            assertThat(v.artifact()).as(base).isEqualTo(root.resolve("peers/target/release/" + base + "-mimalloc"));
+            assertThat(v.build()).as(base).contains("--features mimalloc --bin " + base + "-mimalloc");
+            assertThat(v.versions()).as(base).containsKey("mimalloc");
         }
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
