@@ -7,15 +7,21 @@ use std::fmt;
 use std::time::Duration;
 
 use actix_web::body::{self, EitherBody};
-use actix_web::http::{Method, StatusCode};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse};
-use actix_web::{guard, web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError, Route};
+use actix_web::http::{Method, StatusCode};
+use actix_web::{
+    guard, web, App, FromRequest, HttpRequest, HttpResponse, HttpServer, Resource, ResponseError,
+    Route,
+};
+use blog_core::config::WorkerPools;
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
 use redis::aio::ConnectionManager;
 use sqlx::PgPool;
 
-/// What each worker owns; created on the worker's own runtime.
+/// What each worker owns; created on the worker's own runtime, or, with `WORKER_POOLS=shared`, one for all of
+/// them, created on the main thread's (round 2, finding 6).
+#[derive(Clone)]
 struct Worker {
     db: PgPool,
     redis: ConnectionManager,
@@ -89,7 +95,11 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// The request head's size as sent, near enough: target, header names and values, separators.
 fn head_size(req: &ServiceRequest) -> usize {
     let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
-    let headers: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    let headers: usize = req
+        .headers()
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len() + 4)
+        .sum();
     target + headers + 16
 }
 
@@ -129,8 +139,9 @@ fn resource(path: &str) -> Resource {
     web::resource(path).default_service(web::to(method_not_allowed))
 }
 
+// Public for src/mimalloc.rs, the same app with another allocator.
 #[actix_web::main]
-async fn main() {
+pub async fn main() {
     if let Err(e) = serve(Config::from_env()).await {
         eprintln!("actix-sqlx: {e}");
         std::process::exit(1);
@@ -142,16 +153,27 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
     let postgres = config.postgres()?;
     let redis = config.redis()?;
     let (pool_max, pool_min) = config.pool_slice();
-    let blog = web::Data::new(Blog::new());
+    let ping = config.test_before_acquire;
+    let blog = web::Data::new(Blog::configured(&config));
+    let shared = match config.worker_pools {
+        WorkerPools::Slice => None,
+        WorkerPools::Shared => Some(Worker {
+            db: db::pool(postgres.clone(), config.pool_max, config.pool_min, ping),
+            redis: cache::connect(redis.clone()).map_err(|e| format!("redis: {e}"))?,
+        }),
+    };
     HttpServer::new(move || {
-        let (postgres, redis) = (postgres.clone(), redis.clone());
+        let (postgres, redis, shared) = (postgres.clone(), redis.clone(), shared.clone());
         // Runs once per worker, on that worker's runtime, before it accepts requests.
         let worker = move || {
-            let (postgres, redis) = (postgres.clone(), redis.clone());
+            let (postgres, redis, shared) = (postgres.clone(), redis.clone(), shared.clone());
             async move {
+                if let Some(shared) = shared {
+                    return Ok(shared);
+                }
                 let redis = cache::connect(redis).map_err(|e| format!("redis: {e}"))?;
                 Ok::<_, String>(Worker {
-                    db: db::pool(postgres, pool_max, pool_min),
+                    db: db::pool(postgres, pool_max, pool_min, ping),
                     redis,
                 })
             }
@@ -165,9 +187,10 @@ async fn serve(config: Result<Config, String>) -> Result<(), String> {
                     match (refused, call) {
                         (None, Some(call)) => call.await.map(ServiceResponse::map_into_left_body),
                         (refused, _) => {
-                            let answer = HttpResponse::build(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
-                                .content_type(TEXT)
-                                .body("Request Header Fields Too Large");
+                            let answer =
+                                HttpResponse::build(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
+                                    .content_type(TEXT)
+                                    .body("Request Header Fields Too Large");
                             let req = refused.expect("refused when not called");
                             Ok(ServiceResponse::new(req, answer).map_into_right_body())
                         }

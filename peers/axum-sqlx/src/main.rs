@@ -12,11 +12,11 @@ use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::service::TowerToHyperService;
 use axum::Router;
 use blog_core::content_type::{HTML, JSON, TEXT};
 use blog_core::{cache, compute, db, phash, Blog, Config, Failure};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use redis::aio::ConnectionManager;
 use sqlx::PgPool;
 
@@ -100,7 +100,9 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 
 /// Refuses a declared body over the limit on the head alone (contract §5.1), then reads the body within [`STALL`].
 async fn phash(headers: HeaderMap, body: Body) -> Page {
-    let declared = headers.get(CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
+    let declared = headers
+        .get(CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > blog_core::MAX_BODY_BYTES as u64) {
         return Err(Error(Failure::BodyTooLarge));
     }
@@ -150,8 +152,13 @@ fn router(app: App) -> Router {
 
 async fn serve(config: Config) -> Result<(), String> {
     let app = App {
-        blog: Arc::new(Blog::new()),
-        db: db::pool(config.postgres()?, config.pool_max, config.pool_min),
+        blog: Arc::new(Blog::configured(&config)),
+        db: db::pool(
+            config.postgres()?,
+            config.pool_max,
+            config.pool_min,
+            config.test_before_acquire,
+        ),
         redis: cache::connect(config.redis()?).map_err(|e| format!("redis: {e}"))?,
     };
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", config.port))
@@ -182,7 +189,8 @@ async fn serve(config: Config) -> Result<(), String> {
     }
 }
 
-fn main() {
+// Public for src/mimalloc.rs, the same app with another allocator.
+pub fn main() {
     let result = Config::from_env().and_then(|config| {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(config.workers)

@@ -4,13 +4,30 @@ use std::time::Duration;
 use redis::aio::ConnectionManager;
 use sqlx::PgPool;
 
+use crate::cache::PageCacheFormat;
+use crate::db::{ConnectionScope, Queries};
 use crate::render::Templates;
-use crate::{cache, db, is_valid_slug, Failure};
+use crate::{cache, db, is_valid_slug, Config, Failure};
 
 /// The page routes, independent of the HTTP framework: each takes the pool (and Redis) it should use and
 /// answers the page's bytes or the [`Failure`] to send. Thread-safe; build one per process.
 pub struct Blog {
     templates: Templates,
+    connection_per: ConnectionScope,
+    page_cache: PageCacheFormat,
+}
+
+/// The page of `$query` (a `db` function), run on one connection taken for the whole page or on the pool (a
+/// connection per query), as `$scope` says; the page's bytes unchanged either way.
+macro_rules! on_connections {
+    ($scope:expr, $pool:expr, $query:path $(, $arg:expr)*) => {
+        match $scope {
+            ConnectionScope::Page => {
+                $query(Queries::Connection(&mut *$pool.acquire().await?), $($arg),*).await?
+            }
+            ConnectionScope::Query => $query(Queries::Pool($pool), $($arg),*).await?,
+        }
+    };
 }
 
 /// Most time the PostgreSQL work of one request (acquiring a connection and every query) may take: a hung server
@@ -29,17 +46,32 @@ async fn bounded<T>(work: impl Future<Output = Result<T, Failure>>) -> Result<T,
 }
 
 impl Blog {
+    /// The routes as the contract has them: one connection per page, pages cached as raw bytes.
     pub fn new() -> Self {
         crate::phash::init();
         Blog {
             templates: Templates::new(),
+            connection_per: ConnectionScope::Page,
+            page_cache: PageCacheFormat::Raw,
         }
     }
 
-    /// `GET /`. Every route takes one connection for all its queries and gives it back before rendering.
+    /// The routes with `config`'s connection scope and page cache format (round 2's findings 3 and 5).
+    pub fn configured(config: &Config) -> Self {
+        Blog {
+            connection_per: config.connection_per,
+            page_cache: config.page_cache,
+            ..Blog::new()
+        }
+    }
+
+    /// `GET /`. By default every route takes one connection for all its queries and gives it back before
+    /// rendering; with [`ConnectionScope::Query`] each query takes its own.
     pub async fn index(&self, db: &PgPool) -> Result<Vec<u8>, Failure> {
-        let page = bounded(async { Ok::<_, Failure>(db::index(&mut *db.acquire().await?).await?) })
-            .await?;
+        let page = bounded(async {
+            Ok::<_, Failure>(on_connections!(self.connection_per, db, db::index))
+        })
+        .await?;
         Ok(self.templates.index(&page).into_bytes())
     }
 
@@ -48,10 +80,11 @@ impl Blog {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        let page =
-            bounded(async { Ok::<_, Failure>(db::post(&mut *db.acquire().await?, slug).await?) })
-                .await?
-                .ok_or(Failure::NotFound)?;
+        let page = bounded(async {
+            Ok::<_, Failure>(on_connections!(self.connection_per, db, db::post, slug))
+        })
+        .await?
+        .ok_or(Failure::NotFound)?;
         Ok(self.templates.post(&page).into_bytes())
     }
 
@@ -60,10 +93,11 @@ impl Blog {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
-        let page =
-            bounded(async { Ok::<_, Failure>(db::tag(&mut *db.acquire().await?, slug).await?) })
-                .await?
-                .ok_or(Failure::NotFound)?;
+        let page = bounded(async {
+            Ok::<_, Failure>(on_connections!(self.connection_per, db, db::tag, slug))
+        })
+        .await?
+        .ok_or(Failure::NotFound)?;
         Ok(self.templates.tag(&page).into_bytes())
     }
 
@@ -73,7 +107,13 @@ impl Blog {
         db: &PgPool,
         redis: &ConnectionManager,
     ) -> Result<Vec<u8>, Failure> {
-        cached(redis, &cache::key("/cached"), self.index(db)).await
+        cached(
+            redis,
+            &cache::key("/cached"),
+            self.page_cache,
+            self.index(db),
+        )
+        .await
     }
 
     /// `GET /post/{slug}/cached`. A bad slug is a 404 without asking Redis.
@@ -89,6 +129,7 @@ impl Blog {
         cached(
             redis,
             &cache::key(&format!("/post/{slug}/cached")),
+            self.page_cache,
             self.post(db, slug),
         )
         .await
@@ -105,12 +146,13 @@ impl Default for Blog {
 async fn cached(
     redis: &ConnectionManager,
     key: &str,
+    format: PageCacheFormat,
     render: impl Future<Output = Result<Vec<u8>, Failure>>,
 ) -> Result<Vec<u8>, Failure> {
-    if let Some(page) = cache::get(redis, key).await? {
+    if let Some(page) = cache::get(redis, key, format).await? {
         return Ok(page);
     }
     let page = render.await?;
-    cache::put(redis, key, &page).await?;
+    cache::put(redis, key, &page, format).await?;
     Ok(page)
 }

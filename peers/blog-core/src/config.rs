@@ -1,8 +1,22 @@
-//! The environment of contract section 1.
+//! The environment of contract section 1, and the settings that round 2's findings vary (each defaults to the
+//! contract's behaviour; `apps.toml` declares the variants that set them).
 
 use std::str::FromStr;
 
 use sqlx::postgres::PgConnectOptions;
+
+use crate::cache::PageCacheFormat;
+use crate::db::ConnectionScope;
+
+/// How a stack that runs one runtime per worker (actix-web) owns its connections. A stack with one shared
+/// runtime (axum) has one pool and one Redis connection whatever this says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WorkerPools {
+    /// Each worker its own [`Config::pool_slice`] and its own Redis connection (the default).
+    Slice,
+    /// One pool of `POOL_MAX` and one Redis connection, shared by all workers (round 2, finding 6).
+    Shared,
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -15,11 +29,22 @@ pub struct Config {
     pub pool_min: u32,
     /// CPU cores the app is pinned to: worker threads or workers.
     pub workers: usize,
+    /// `POOL_TEST_BEFORE_ACQUIRE=true`: sqlx pings each connection it lends (round 2, finding 3). Default false,
+    /// as the contract wants.
+    pub test_before_acquire: bool,
+    /// `POOL_CONNECTION_PER=page` (default) or `query`: one pooled connection for all of a page's queries, or one
+    /// per query (round 2, findings 3 and 5).
+    pub connection_per: ConnectionScope,
+    /// `PAGE_CACHE_FORMAT=raw` (default, the contract's) or `json-base64` (round 2, finding 5).
+    pub page_cache: PageCacheFormat,
+    /// `WORKER_POOLS=slice` (default) or `shared` (round 2, finding 6).
+    pub worker_pools: WorkerPools,
 }
 
 impl Config {
     /// Reads `PORT` (default 8080), `DATABASE_URL`, `REDIS_URL`, `POOL_MAX` (16), `POOL_MIN` (4) and
-    /// `WORKERS` (the available cores), as the Java apps do.
+    /// `WORKERS` (the available cores), as the Java apps do, and the settings of the findings (see the fields).
+    /// A value that is not one of a setting's is an error naming the variable and what it may be.
     pub fn from_env() -> Result<Self, String> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
@@ -33,6 +58,35 @@ impl Config {
             pool_max: number(&var, "POOL_MAX", 16)?,
             pool_min: number(&var, "POOL_MIN", 4)?,
             workers: number(&var, "WORKERS", cores)?,
+            test_before_acquire: choice(
+                &var,
+                "POOL_TEST_BEFORE_ACQUIRE",
+                &[("false", false), ("true", true)],
+            )?,
+            connection_per: choice(
+                &var,
+                "POOL_CONNECTION_PER",
+                &[
+                    ("page", ConnectionScope::Page),
+                    ("query", ConnectionScope::Query),
+                ],
+            )?,
+            page_cache: choice(
+                &var,
+                "PAGE_CACHE_FORMAT",
+                &[
+                    ("raw", PageCacheFormat::Raw),
+                    ("json-base64", PageCacheFormat::JsonBase64),
+                ],
+            )?,
+            worker_pools: choice(
+                &var,
+                "WORKER_POOLS",
+                &[
+                    ("slice", WorkerPools::Slice),
+                    ("shared", WorkerPools::Shared),
+                ],
+            )?,
         };
         if config.pool_max < 1 || config.pool_min > config.pool_max {
             return Err(format!(
@@ -80,6 +134,25 @@ fn number<T: FromStr>(
             .parse()
             .map_err(|_| format!("{name} is not a valid number: {v}")),
     }
+}
+
+/// The value of `name` among `choices` (the first is the default, for an unset or empty variable).
+fn choice<T: Copy>(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    choices: &[(&str, T)],
+) -> Result<T, String> {
+    let Some(given) = var(name).filter(|v| !v.trim().is_empty()) else {
+        return Ok(choices[0].1);
+    };
+    choices
+        .iter()
+        .find(|(text, _)| *text == given.trim())
+        .map(|(_, value)| *value)
+        .ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|(text, _)| *text).collect();
+            format!("{name} must be one of {}; got {given}", names.join(", "))
+        })
 }
 
 #[cfg(test)]
@@ -131,6 +204,58 @@ mod tests {
             .contains("PORT"));
         assert!(config(&[URLS[0], URLS[1], ("POOL_MIN", "20")]).is_err());
         assert!(config(&[URLS[0], URLS[1], ("WORKERS", "0")]).is_err());
+    }
+
+    /// Unset, each setting of a finding is the contract's behaviour; set, it takes exactly its named values.
+    #[test]
+    fn settings_of_the_findings() {
+        let c = config(&URLS).unwrap();
+        assert_eq!(
+            (
+                c.test_before_acquire,
+                c.connection_per,
+                c.page_cache,
+                c.worker_pools
+            ),
+            (
+                false,
+                ConnectionScope::Page,
+                PageCacheFormat::Raw,
+                WorkerPools::Slice
+            )
+        );
+        let c = config(&[
+            URLS[0],
+            URLS[1],
+            ("POOL_TEST_BEFORE_ACQUIRE", "true"),
+            ("POOL_CONNECTION_PER", "query"),
+            ("PAGE_CACHE_FORMAT", "json-base64"),
+            ("WORKER_POOLS", " shared "),
+        ])
+        .unwrap();
+        assert_eq!(
+            (
+                c.test_before_acquire,
+                c.connection_per,
+                c.page_cache,
+                c.worker_pools
+            ),
+            (
+                true,
+                ConnectionScope::Query,
+                PageCacheFormat::JsonBase64,
+                WorkerPools::Shared
+            )
+        );
+        for (name, bad) in [
+            ("POOL_TEST_BEFORE_ACQUIRE", "1"),
+            ("POOL_CONNECTION_PER", "request"),
+            ("PAGE_CACHE_FORMAT", "json"),
+            ("WORKER_POOLS", "Shared"),
+        ] {
+            let e = config(&[URLS[0], URLS[1], (name, bad)]).unwrap_err();
+            assert!(e.starts_with(name) && e.ends_with(bad), "{e}");
+        }
     }
 
     /// The runner hands out URLs with generated passwords, and for an external PostgreSQL libpq's

@@ -16,8 +16,9 @@ import java.util.List;
 /**
  * The conformance gate of one app: every case of {@link ConformanceCases#all} whose path belongs to a route the
  * app serves (paths of no route, such as {@code /nothing-here}, are always checked), compared byte for byte, with
- * the Redis page cache checked through {@link Redis#get}. Redis is flushed first so that cached pages are seen
- * both as a miss and as a hit. Not thread-safe (one gate at a time per Redis).
+ * the Redis page cache checked through {@link Redis#get}, read in the app's {@link AppEntry#pageCache() format}.
+ * Redis is flushed first so that cached pages are seen both as a miss and as a hit. Not thread-safe (one gate at a
+ * time per Redis).
  */
 final class Gate {
     /** Per-request timeout of the gate's client. */
@@ -42,7 +43,7 @@ final class Gate {
     /** Flushes Redis and checks the app listening on 127.0.0.1:port. */
     ConformanceReport check(AppEntry entry, int port) {
         redis.clearPageCache();
-        return new ConformanceChecker(TIMEOUT_MILLIS, redis::get)
+        return new ConformanceChecker(TIMEOUT_MILLIS, redis::get, entry.pageCache())
                 .check(URI.create("http://127.0.0.1:" + port), cases(entry.routes()));
     }
 

@@ -1,6 +1,7 @@
 package dev.fairbench.runner.registry;
 
 import dev.fairbench.workload.Route;
+import dev.fairbench.workload.conformance.PageCacheFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,12 +40,15 @@ import java.util.regex.Pattern;
  *                      exactly when {@code variantOf} is
  * @param sources       where the app's own code, its handler and the libraries it shares are ({@link AppSources#NONE}
  *                      when not declared)
+ * @param pageCache     how the app stores a page under its Redis key ({@code page_cache}): the contract's
+ *                      {@link PageCacheFormat#RAW raw bytes} unless a variant measures another format; the gate reads
+ *                      the cache in it
  */
 public record AppEntry(String name, String label, String language, String stack, Map<String, String> versions, String build,
                        Path buildDir, Path artifact, List<String> toolchains, String start, Path startDir,
                        Map<String, String> env, int port, int workers, String readiness, List<Route> routes,
                        String runtimeFlags, List<Unequalized> unequalized, String variantOf, String variant,
-                       AppSources sources) {
+                       AppSources sources, PageCacheFormat pageCache) {
 
     /** Variables a start or build command may use. */
     public static final List<String> VARIABLES = List.of("JAVA", "JVM_FLAGS", "PORT", "WORKERS", "REPO");
@@ -57,6 +61,7 @@ public record AppEntry(String name, String label, String language, String stack,
         routes = List.copyOf(routes);
         unequalized = List.copyOf(unequalized);
         if (sources == null) sources = AppSources.NONE;
+        if (pageCache == null) pageCache = PageCacheFormat.RAW;
         if ((variantOf == null) != (variant == null)) {
             throw new IllegalArgumentException("variantOf and variant are set together: " + variantOf + ", " + variant);
         }

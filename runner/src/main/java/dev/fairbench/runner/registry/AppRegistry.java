@@ -1,6 +1,7 @@
 package dev.fairbench.runner.registry;
 
 import dev.fairbench.workload.Route;
+import dev.fairbench.workload.conformance.PageCacheFormat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
@@ -29,8 +30,8 @@ public final class AppRegistry {
     public static final String FILE_NAME = "apps.toml";
     static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "versions_file", "versions_from",
             "build", "build_dir", "artifact", "toolchains", "start", "start_dir", "env", "port", "workers", "readiness",
-            "routes", "runtime_flags", "unequalized", Variants.VARIANT_OF, Variants.VARIANT, "handler", "sources",
-            "shared_sources");
+            "routes", "runtime_flags", "unequalized", Variants.VARIANT_OF, Variants.VARIANT,
+            Variants.INHERIT_UNEQUALIZED, "handler", "sources", "shared_sources", "page_cache");
 
     private final Path file;
     private final Map<String, AppEntry> entries;
@@ -148,6 +149,10 @@ public final class AppRegistry {
                         + String.join(", ", KEYS.stream().sorted().toList()) + ")");
             }
         }
+        if (node.has(Variants.INHERIT_UNEQUALIZED)) {
+            throw new RegistryException("'" + Variants.INHERIT_UNEQUALIZED + "' is only for a variant (with '"
+                    + Variants.VARIANT_OF + "')");
+        }
         String start = text(node, "start", null);
         if (start == null || start.isBlank()) throw new RegistryException("missing 'start' (the start command)");
         String build = text(node, "build", null);
@@ -182,6 +187,12 @@ public final class AppRegistry {
             }
             if (routes.isEmpty()) throw new RegistryException("'routes' is empty: an app serves at least one route");
         }
+        PageCacheFormat pageCache;
+        try {
+            pageCache = PageCacheFormat.byKey(text(node, "page_cache", PageCacheFormat.RAW.key()));
+        } catch (IllegalArgumentException e) {
+            throw new RegistryException("'page_cache' must be one of " + String.join(", ", PageCacheFormat.keys()));
+        }
         List<Unequalized> unequalized = new ArrayList<>();
         JsonNode uneq = node.get("unequalized");
         if (uneq != null) {
@@ -200,7 +211,7 @@ public final class AppRegistry {
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,
                 routes, text(node, "runtime_flags", ""), unequalized, text(node, Variants.VARIANT_OF, null),
                 text(node, Variants.VARIANT, null), AppSources.of(text(node, "handler", null),
-                strings(node, "sources"), strings(node, "shared_sources"), repoRoot));
+                strings(node, "sources"), strings(node, "shared_sources"), repoRoot), pageCache);
     }
 
     /**

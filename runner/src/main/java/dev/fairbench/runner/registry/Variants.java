@@ -12,13 +12,15 @@ import java.util.Set;
 /**
  * Variants in the registry: an entry with {@code variant_of = "BASE"} is BASE with differences. Every key the
  * variant does not set is BASE's; {@code env} is merged (the variant's values win); {@code unequalized} is BASE's list
- * followed by the variant's own; {@code variant} (required) says the difference in a few words. BASE must be an
+ * followed by the variant's own, or only the variant's own with {@code inherit_unequalized = false} (for a variant
+ * that undoes a setting of BASE's list); {@code variant} (required) says the difference in a few words. BASE must be an
  * app of its own with a valid entry (no variant of a variant). A variant that keeps BASE's build keeps its artifact
  * too, so the two are built once; one with its own {@code build} needs its own {@code artifact}. Stateless.
  */
 final class Variants {
     static final String VARIANT_OF = "variant_of";
     static final String VARIANT = "variant";
+    static final String INHERIT_UNEQUALIZED = "inherit_unequalized";
 
     private Variants() {}
 
@@ -65,7 +67,12 @@ final class Variants {
             throw new RegistryException("'" + VARIANT_OF + "': the entry of '" + baseName + "' is bad (see its own line)");
         }
         checkBuild(baseName, base, variant, repoRoot);
+        JsonNode inherit = variant.path(INHERIT_UNEQUALIZED);
+        if (!inherit.isMissingNode() && !inherit.isBoolean()) {
+            throw new RegistryException("'" + INHERIT_UNEQUALIZED + "' must be true or false");
+        }
         ObjectNode merged = base.deepCopy();
+        if (!inherit.asBoolean(true)) merged.remove("unequalized");
         for (Iterator<Map.Entry<String, JsonNode>> it = variant.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             switch (e.getKey()) {
@@ -79,11 +86,12 @@ final class Variants {
                     if (!e.getValue().isArray()) {
                         throw new RegistryException("'unequalized' must be an array of {setting, why}");
                     }
-                    ArrayNode all = base.path("unequalized").isArray() ? base.get("unequalized").deepCopy()
+                    ArrayNode all = merged.path("unequalized").isArray() ? merged.get("unequalized").deepCopy()
                             : merged.arrayNode();
                     all.addAll((ArrayNode) e.getValue());
                     merged.set("unequalized", all);
                 }
+                case INHERIT_UNEQUALIZED -> { }
                 default -> merged.set(e.getKey(), e.getValue());
             }
         }

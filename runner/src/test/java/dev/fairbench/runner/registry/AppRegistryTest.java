@@ -1,6 +1,7 @@
 package dev.fairbench.runner.registry;
 
 import dev.fairbench.workload.Route;
+import dev.fairbench.workload.conformance.PageCacheFormat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,9 @@ class AppRegistryTest {
         assertThat(registry.entries().keySet())
                 .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
                         "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned",
-                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello");
+                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello", "axum-sqlx-ping",
+                        "axum-sqlx-conn-per-query", "axum-sqlx-json-cache", "actix-sqlx-shared-pool",
+                        "axum-sqlx-mimalloc", "actix-sqlx-mimalloc");
         AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
         assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
         assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
@@ -60,6 +63,27 @@ class AppRegistryTest {
         for (String app : List.of("axum-hello", "actix-hello")) {
             assertThat(registry.entries().get(app).unequalized()).as(app)
                     .anySatisfy(u -> assertThat(u.setting()).contains("TCP_NODELAY off"));
+        }
+        // Round 2's findings as variants of the Rust peers: settings in the environment on the base's binary, the
+        // allocator in a binary of its own next to it.
+        AppEntry axum = registry.entries().get("axum-sqlx");
+        for (String app : List.of("axum-sqlx-ping", "axum-sqlx-conn-per-query", "axum-sqlx-json-cache")) {
+            AppEntry v = registry.entries().get(app);
+            assertThat(v.variantOf()).as(app).isEqualTo("axum-sqlx");
+            assertThat(v.artifact()).as(app).isEqualTo(axum.artifact());
+            assertThat(v.env()).as(app).hasSize(1);
+        }
+        assertThat(axum.pageCache()).isEqualTo(PageCacheFormat.RAW);
+        assertThat(registry.entries().get("axum-sqlx-json-cache").pageCache()).isEqualTo(PageCacheFormat.JSON_BASE64);
+        AppEntry shared = registry.entries().get("actix-sqlx-shared-pool");
+        assertThat(shared.env()).containsEntry("WORKER_POOLS", "shared");
+        assertThat(shared.unequalized()).as("the base's pool slices do not apply").isEmpty();
+        assertThat(shared.artifact()).isEqualTo(actix.artifact());
+        for (String base : List.of("axum-sqlx", "actix-sqlx")) {
+            AppEntry v = registry.entries().get(base + "-mimalloc");
+            assertThat(v.artifact()).as(base).isEqualTo(root.resolve("peers/target/release/" + base + "-mimalloc"));
+            assertThat(v.build()).as(base).contains("--features mimalloc --bin " + base + "-mimalloc");
+            assertThat(v.versions()).as(base).containsKey("mimalloc");
         }
         assertThat(registry.entries().get("vertx").runtimeFlags()).isEqualTo(
                 "-XX:+UseSerialGC -Xms64m -Xmx64m -Xmn24m -XX:+UseCompactObjectHeaders -XX:-TieredCompilation"
@@ -266,6 +290,29 @@ class AppRegistryTest {
         assertThat(e.port()).isZero();
         assertThat(e.build()).isNull();
         assertThat(e.startDir()).isEqualTo(dir);
+        assertThat(e.pageCache()).isEqualTo(PageCacheFormat.RAW);
+    }
+
+    /** The gate reads the page cache in the declared format; a format it does not know is one line. */
+    @Test
+    void pageCacheFormats() throws IOException {
+        AppRegistry r = load("""
+                [apps.json]
+                start = "./x"
+                page_cache = "json-base64"
+
+                [apps.raw]
+                start = "./x"
+                page_cache = "raw"
+
+                [apps.badcache]
+                start = "./x"
+                page_cache = "json"
+                """);
+        assertThat(r.entries().get("json").pageCache()).isEqualTo(PageCacheFormat.JSON_BASE64);
+        assertThat(r.entries().get("raw").pageCache()).isEqualTo(PageCacheFormat.RAW);
+        assertThat(r.problems()).containsExactly(Map.entry("badcache",
+                "apps.toml: app 'badcache': 'page_cache' must be one of raw, json-base64"));
     }
 
     @Test
@@ -291,9 +338,9 @@ class AppRegistryTest {
         assertThat(r.entries().keySet()).containsExactly("good");
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
-                        + "handler, label, language, port, readiness, routes, runtime_flags, shared_sources, sources, "
-                        + "stack, start, start_dir, toolchains, unequalized, variant, variant_of, versions, versions_file, "
-                        + "versions_from, workers)");
+                        + "handler, inherit_unequalized, label, language, page_cache, port, readiness, routes, "
+                        + "runtime_flags, shared_sources, sources, stack, start, start_dir, toolchains, unequalized, "
+                        + "variant, variant_of, versions, versions_file, versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");
         assertThat(r.problems().get("novar")).contains("unknown variable ${HEAP}");
         assertThat(r.problems().get("nobuilt")).contains("'build' needs 'artifact'");

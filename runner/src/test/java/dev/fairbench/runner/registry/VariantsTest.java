@@ -67,6 +67,35 @@ class VariantsTest {
         assertThat(base.unequalized()).hasSize(1);
     }
 
+    /** A variant that undoes a setting of its base's list lists only its own, and the base keeps its list. */
+    @Test
+    void aVariantThatDoesNotInheritUnequalizedListsOnlyItsOwn() throws IOException {
+        AppRegistry r = load(BASE + """
+                [apps.go-undone]
+                variant_of = "go"
+                variant = "base setting undone"
+                inherit_unequalized = false
+
+                [apps.go-other]
+                variant_of = "go"
+                variant = "other setting instead"
+                inherit_unequalized = false
+                unequalized = [{ setting = "variant setting", why = "variant why" }]
+
+                [apps.go-kept]
+                variant_of = "go"
+                variant = "GOGC=400"
+                inherit_unequalized = true
+                env = { GOGC = "400" }
+                """);
+        assertThat(r.problems()).isEmpty();
+        assertThat(r.entries().get("go-undone").unequalized()).isEmpty();
+        assertThat(r.entries().get("go-other").unequalized())
+                .containsExactly(new Unequalized("variant setting", "variant why"));
+        assertThat(r.entries().get("go-kept").unequalized()).containsExactly(new Unequalized("base setting", "base why"));
+        assertThat(r.entries().get("go").unequalized()).containsExactly(new Unequalized("base setting", "base why"));
+    }
+
     /** Same build command, folder and artifact as the base: whichever of the two is prepared first builds for both. */
     @Test
     void aVariantThatChangesOnlyEnvKeepsTheBuildAndArtifactOfItsBase() throws IOException {
@@ -161,6 +190,15 @@ class VariantsTest {
                 variant_of = "go"
                 variant = "x"
                 evn = { GOGC = "400" }
+
+                [apps.inherit-text]
+                variant_of = "go"
+                variant = "x"
+                inherit_unequalized = "no"
+
+                [apps.inherit-alone]
+                start = "./x"
+                inherit_unequalized = false
                 """);
         assertThat(r.entries().keySet()).containsExactly("go", "go-400");
         assertThat(r.problems()).containsAllEntriesOf(Map.ofEntries(
@@ -181,7 +219,10 @@ class VariantsTest {
                         + "'build': the build of 'go' makes the artifact of 'go'"),
                 Map.entry("same-artifact", "apps.toml: app 'same-artifact': 'artifact' is the one of 'go': a variant "
                         + "with its own 'build' needs an artifact of its own"),
-                Map.entry("bad-env", "apps.toml: app 'bad-env': 'env' must be a table of strings")));
+                Map.entry("bad-env", "apps.toml: app 'bad-env': 'env' must be a table of strings"),
+                Map.entry("inherit-text", "apps.toml: app 'inherit-text': 'inherit_unequalized' must be true or false"),
+                Map.entry("inherit-alone", "apps.toml: app 'inherit-alone': 'inherit_unequalized' is only for a "
+                        + "variant (with 'variant_of')")));
         assertThat(r.problems().get("typo")).startsWith("apps.toml: app 'typo': unknown key 'evn' (expected one of ")
                 .contains("variant, variant_of");
         assertThat(r.problems().values()).allSatisfy(line -> assertThat(line).doesNotContain("\n"));

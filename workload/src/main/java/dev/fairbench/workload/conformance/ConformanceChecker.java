@@ -13,7 +13,8 @@ import java.util.function.Function;
 /**
  * Runs conformance cases against a running app and reports every difference from the contract: status,
  * Content-Type, framing (Content-Length or chunked), no Content-Encoding, and the body byte for byte. For cached
- * routes, when a cache probe is given, also that the page sits in Redis under its key with the same bytes.
+ * routes, when a cache probe is given, also that the page sits in Redis under its key with the same bytes, stored
+ * in the app's {@link PageCacheFormat}.
  * Not thread-safe; one checker per app.
  */
 public final class ConformanceChecker {
@@ -22,13 +23,26 @@ public final class ConformanceChecker {
 
     private final int timeoutMillis;
     private final Function<String, Optional<byte[]>> cacheProbe;
+    private final PageCacheFormat cacheFormat;
 
     /**
+     * A checker for an app that caches pages as the contract has it, raw.
+     *
      * @param cacheProbe reads a Redis key (raw bytes), or {@code null} to skip the cache-content check
      */
     public ConformanceChecker(int timeoutMillis, Function<String, Optional<byte[]>> cacheProbe) {
+        this(timeoutMillis, cacheProbe, PageCacheFormat.RAW);
+    }
+
+    /**
+     * @param cacheProbe  reads a Redis key (raw bytes), or {@code null} to skip the cache-content check
+     * @param cacheFormat how the app stores a page under its key; a value not in it is a mismatch
+     */
+    public ConformanceChecker(int timeoutMillis, Function<String, Optional<byte[]>> cacheProbe,
+                              PageCacheFormat cacheFormat) {
         this.timeoutMillis = timeoutMillis;
         this.cacheProbe = cacheProbe;
+        this.cacheFormat = cacheFormat;
     }
 
     public ConformanceReport check(URI base, List<ConformanceCase> cases) {
@@ -77,9 +91,15 @@ public final class ConformanceChecker {
             Optional<byte[]> cached = cacheProbe.apply(c.cacheKey());
             if (cached.isEmpty()) {
                 mismatches.add(new Mismatch(c.name(), "no Redis key " + c.cacheKey() + " after the request", ""));
-            } else if (!Arrays.equals(cached.get(), c.expectedBody())) {
-                mismatches.add(new Mismatch(c.name(), "Redis key " + c.cacheKey()
-                        + " does not hold the raw page bytes", Diffs.unified(c.expectedBody(), cached.get())));
+            } else {
+                Optional<byte[]> page = cacheFormat.page(cached.get());
+                if (page.isEmpty()) {
+                    mismatches.add(new Mismatch(c.name(), "Redis key " + c.cacheKey() + " does not hold a "
+                            + cacheFormat.key() + " page", Diffs.unified(c.expectedBody(), cached.get())));
+                } else if (!Arrays.equals(page.get(), c.expectedBody())) {
+                    mismatches.add(new Mismatch(c.name(), "Redis key " + c.cacheKey() + " does not hold the "
+                            + cacheFormat.key() + " page bytes", Diffs.unified(c.expectedBody(), page.get())));
+                }
             }
         }
     }
