@@ -3,6 +3,7 @@
 
 use std::str::FromStr;
 
+#[cfg(feature = "sqlx")]
 use sqlx::postgres::PgConnectOptions;
 
 use crate::cache::PageCacheFormat;
@@ -100,6 +101,7 @@ impl Config {
         Ok(config)
     }
 
+    #[cfg(feature = "sqlx")]
     pub fn postgres(&self) -> Result<PgConnectOptions, String> {
         PgConnectOptions::from_str(&self.database_url).map_err(|e| format!("DATABASE_URL: {e}"))
     }
@@ -191,7 +193,9 @@ mod tests {
             (18081, 16, 4, 2)
         );
         assert_eq!(c.pool_slice(), (8, 2));
-        assert!(c.postgres().is_ok() && c.redis().is_ok());
+        #[cfg(feature = "sqlx")]
+        assert!(c.postgres().is_ok());
+        assert!(c.redis().is_ok());
     }
 
     #[test]
@@ -270,10 +274,13 @@ mod tests {
             ("REDIS_URL", "redis://:89abcdef@127.0.0.1:16379"),
         ])
         .unwrap();
-        let pg = c.postgres().unwrap();
-        assert_eq!(pg.get_username(), "fairbench_app");
-        assert_eq!(pg.get_database(), Some("fairbench"));
-        assert_eq!(pg.get_options(), Some("-c search_path=fairbench"));
+        #[cfg(feature = "sqlx")]
+        {
+            let pg = c.postgres().unwrap();
+            assert_eq!(pg.get_username(), "fairbench_app");
+            assert_eq!(pg.get_database(), Some("fairbench"));
+            assert_eq!(pg.get_options(), Some("-c search_path=fairbench"));
+        }
         let redis = c.redis().unwrap();
         let settings = redis.get_connection_info().redis_settings();
         assert_eq!(settings.password(), Some("89abcdef"));

@@ -56,6 +56,7 @@ impl fmt::Display for Failure {
 impl std::error::Error for Failure {}
 
 /// The cause goes to stderr; the client only ever sees the contract's body.
+#[cfg(feature = "sqlx")]
 impl From<sqlx::Error> for Failure {
     fn from(e: sqlx::Error) -> Self {
         eprintln!("postgres: {e}");

@@ -4,6 +4,7 @@
 pub mod cache;
 pub mod compute;
 pub mod config;
+#[cfg(feature = "sqlx")]
 pub mod db;
 pub mod failure;
 pub mod model;
@@ -11,8 +12,10 @@ pub mod phash;
 pub mod render;
 pub mod sql;
 
+#[cfg(feature = "sqlx")]
 mod blog;
 
+#[cfg(feature = "sqlx")]
 pub use blog::Blog;
 pub use config::Config;
 pub use failure::Failure;

@@ -3,8 +3,8 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
-/// A `date` column.
-pub use sqlx::types::chrono::NaiveDate as Date;
+/// A `date` column (sqlx decodes it into this chrono type).
+pub use chrono::NaiveDate as Date;
 
 /// A post row of the index and tag queries: id, slug, title, published_on, author name.
 pub type PostRow = (i32, String, String, Date, String);
