@@ -1,8 +1,7 @@
 //! The blog workload (docs/workload.md) on actix-web 4 with the Rustango ORM: `WORKERS` workers, each a
 //! single-threaded runtime with its own Rustango pool (a slice of `POOL_MAX`) and its own Redis multiplexed
-//! connection of Rustango's cache backend. Round 2 measured a pool shared
-//! across workers as much slower: a connection's socket is driven by the runtime that opened it, so every
-//! query from another worker crosses threads.
+//! connection of Rustango's cache backend. Round 2 measured a pool shared across workers as much slower: a
+//! connection's socket is driven by the runtime that opened it, so every query from another worker crosses threads.
 
 use std::fmt;
 use std::time::Duration;
