@@ -7,7 +7,17 @@ use std::str::FromStr;
 use sqlx::postgres::PgConnectOptions;
 
 use crate::cache::PageCacheFormat;
-use crate::db::ConnectionScope;
+
+/// How many pooled connections a page takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConnectionScope {
+    /// One for all the page's queries, taken before the first and given back after the last (the default): one
+    /// return round trip per page.
+    Page,
+    /// One per query, taken from the pool and given back around each (round 2, findings 3 and 5): one return
+    /// round trip, and the ping when it is on, per query.
+    Query,
+}
 
 /// How a stack that runs one runtime per worker (actix-web) owns its connections. A stack with one shared
 /// runtime (axum) has one pool and one Redis connection whatever this says.

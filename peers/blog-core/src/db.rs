@@ -27,16 +27,7 @@ pub fn pool(options: PgConnectOptions, max: u32, min: u32, test_before_acquire: 
         .connect_lazy_with(options)
 }
 
-/// How many pooled connections a page takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ConnectionScope {
-    /// One for all the page's queries, taken before the first and given back after the last (the default): one
-    /// return round trip per page.
-    Page,
-    /// One per query, taken from the pool and given back around each (round 2, findings 3 and 5): one return
-    /// round trip, and the ping when it is on, per query.
-    Query,
-}
+pub use crate::config::ConnectionScope;
 
 /// Where a page's queries run: one connection for all of them, or the pool, which lends a connection to each
 /// query and takes it back after it. A concrete type rather than a generic executor, so that the routes' futures

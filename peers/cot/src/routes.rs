@@ -156,11 +156,11 @@ async fn cached(
     render: impl Future<Output = Result<Vec<u8>, Failure>>,
 ) -> Result<Vec<u8>, Failure> {
     let key = cache::key(path);
-    if let Some(page) = cache::get(redis, &key).await? {
+    if let Some(page) = cache::get(redis, &key, cache::PageCacheFormat::Raw).await? {
         return Ok(page);
     }
     let page = render.await?;
-    cache::put(redis, &key, &page).await?;
+    cache::put(redis, &key, &page, cache::PageCacheFormat::Raw).await?;
     Ok(page)
 }
 

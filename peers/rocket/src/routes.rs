@@ -70,11 +70,11 @@ async fn cached(
     render: impl std::future::Future<Output = Result<Vec<u8>, Error>>,
 ) -> Result<Html, Error> {
     let key = cache::key(path);
-    if let Some(page) = cache::get(redis, &key).await? {
+    if let Some(page) = cache::get(redis, &key, cache::PageCacheFormat::Raw).await? {
         return Ok((ContentType::HTML, page));
     }
     let page = render.await?;
-    cache::put(redis, &key, &page).await?;
+    cache::put(redis, &key, &page, cache::PageCacheFormat::Raw).await?;
     Ok((ContentType::HTML, page))
 }
 
