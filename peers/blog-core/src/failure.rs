@@ -56,6 +56,7 @@ impl fmt::Display for Failure {
 impl std::error::Error for Failure {}
 
 /// The cause goes to stderr; the client only ever sees the contract's body.
+#[cfg(feature = "sqlx-stack")]
 impl From<sqlx::Error> for Failure {
     fn from(e: sqlx::Error) -> Self {
         eprintln!("postgres: {e}");
@@ -63,6 +64,7 @@ impl From<sqlx::Error> for Failure {
     }
 }
 
+#[cfg(feature = "sqlx-stack")]
 impl From<redis::RedisError> for Failure {
     fn from(e: redis::RedisError) -> Self {
         eprintln!("redis: {e}");

@@ -1,9 +1,12 @@
 //! Everything the two Rust peers (`axum-sqlx`, `actix-sqlx`) share, so that they differ only in their HTTP
 //! framework and in how they own their connections. The contract is `docs/workload.md`.
 
+#[cfg(feature = "sqlx-stack")]
 pub mod cache;
 pub mod compute;
+#[cfg(feature = "sqlx-stack")]
 pub mod config;
+#[cfg(feature = "sqlx-stack")]
 pub mod db;
 pub mod failure;
 pub mod model;
@@ -11,9 +14,12 @@ pub mod phash;
 pub mod render;
 pub mod sql;
 
+#[cfg(feature = "sqlx-stack")]
 mod blog;
 
+#[cfg(feature = "sqlx-stack")]
 pub use blog::Blog;
+#[cfg(feature = "sqlx-stack")]
 pub use config::Config;
 pub use failure::Failure;
 

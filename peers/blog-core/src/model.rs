@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 /// A `date` column.
-pub use sqlx::types::chrono::NaiveDate as Date;
+pub use chrono::NaiveDate as Date;
 
 /// A post row of the index and tag queries: id, slug, title, published_on, author name.
 pub type PostRow = (i32, String, String, Date, String);
