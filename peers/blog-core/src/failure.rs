@@ -64,6 +64,7 @@ impl From<sqlx::Error> for Failure {
     }
 }
 
+#[cfg(feature = "stack")]
 impl From<redis::RedisError> for Failure {
     fn from(e: redis::RedisError) -> Self {
         eprintln!("redis: {e}");

@@ -1,8 +1,10 @@
 //! Everything the two Rust peers (`axum-sqlx`, `actix-sqlx`) share, so that they differ only in their HTTP
 //! framework and in how they own their connections. The contract is `docs/workload.md`.
 
+#[cfg(feature = "stack")]
 pub mod cache;
 pub mod compute;
+#[cfg(feature = "stack")]
 pub mod config;
 #[cfg(feature = "sqlx")]
 pub mod db;
@@ -17,6 +19,7 @@ mod blog;
 
 #[cfg(feature = "sqlx")]
 pub use blog::Blog;
+#[cfg(feature = "stack")]
 pub use config::Config;
 pub use failure::Failure;
 

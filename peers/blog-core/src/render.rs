@@ -1,14 +1,19 @@
-//! The pages of contract section 4.2, rendered by Tera from templates compiled into the binary.
+//! The pages of contract section 4.2, rendered by Tera from templates compiled into the binary, and the
+//! contract's HTML escaper (also without the `sqlx-stack` feature, for peers with another template engine).
 
+#[cfg(feature = "stack")]
 use tera::{Context, Tera};
 
+#[cfg(feature = "stack")]
 use crate::model::{IndexPage, PostPage, TagPage};
 
+#[cfg(feature = "stack")]
 /// Renders the three HTML pages. Thread-safe; build it once.
 pub struct Templates {
     tera: Tera,
 }
 
+#[cfg(feature = "stack")]
 impl Templates {
     pub fn new() -> Self {
         let mut tera = Tera::default();
@@ -45,6 +50,7 @@ impl Templates {
     }
 }
 
+#[cfg(feature = "stack")]
 impl Default for Templates {
     fn default() -> Self {
         Self::new()
@@ -72,6 +78,7 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+#[cfg(feature = "stack")]
 #[cfg(test)]
 mod tests {
     use super::*;
