@@ -36,9 +36,10 @@ class AppRegistryTest {
         assertThat(registry.entries().keySet())
                 .containsExactly("vertx", "netty-hello", "spring", "helidon", "go-nethttp", "go-nethttp-gogc400",
                         "go-nethttp-memlimit", "axum-sqlx", "actix-sqlx", "tako", "tako-pt", "tako-pt-pinned",
-                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello", "axum-sqlx-ping",
+                        "tako-jemalloc", "axum-hello", "actix-hello", "ntex-hello", "cot", "axum-sqlx-ping",
                         "axum-sqlx-conn-per-query", "axum-sqlx-json-cache", "actix-sqlx-shared-pool",
-                        "axum-sqlx-mimalloc", "actix-sqlx-mimalloc");
+                        "axum-sqlx-mimalloc", "actix-sqlx-mimalloc", "rocket", "rustango-axum", "rustango-actix",
+                        "loco");
         AppEntry memlimit = registry.entries().get("go-nethttp-memlimit");
         assertThat(memlimit.variantOf()).isEqualTo("go-nethttp");
         assertThat(memlimit.env()).containsEntry("GOGC", "off").containsKey("GOMEMLIMIT");
@@ -141,10 +142,21 @@ class AppRegistryTest {
         return m.group(1);
     }
 
+    /**
+     * The locked version of a package; when several are locked, the one a workspace crate (a package without a
+     * source) names in its dependencies, as Cargo.lock writes "name version" there.
+     */
     private static String cargoPackage(String lock, String name) {
         Matcher m = Pattern.compile("name = \"" + Pattern.quote(name) + "\"\nversion = \"([^\"]+)\"").matcher(lock);
-        assertThat(m.find()).as(name).isTrue();
-        return m.group(1);
+        List<String> versions = new java.util.ArrayList<>();
+        while (m.find()) versions.add(m.group(1));
+        assertThat(versions).as(name).isNotEmpty();
+        if (versions.size() == 1) return versions.getFirst();
+        Matcher used = Pattern.compile("\"" + Pattern.quote(name) + " ([^\" ]+)\"").matcher(
+                String.join("\n", java.util.Arrays.stream(lock.split("\\[\\[package]]"))
+                        .filter(block -> !block.contains("\nsource = ")).toList()));
+        assertThat(used.find()).as(name + ": named by a workspace crate").isTrue();
+        return used.group(1);
     }
 
     @Test
