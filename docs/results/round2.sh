@@ -6,7 +6,7 @@
 # Shortened from the suite's defaults to fit a session (said in benchmarks.md): the four routes the findings use, 3
 # rounds of 6 s after a 2 s warm-up (the write-up ran 20 s after 5 s), the profile on three routes.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 OUT=${OUT:-docs/results/$(date -u +%F)-round2}
 ./fairbench run --suite round2 --routes index,detail,index-cached,compute --rounds 3 --warmup 2s --duration 6s \
   --jit-settle 10s -o "$OUT"
