@@ -9,6 +9,7 @@ import dev.fairbench.results.ProfileRoute;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RunResult;
+import dev.fairbench.results.Summaries;
 import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.SuiteRun.SeedFinding;
 import dev.fairbench.stats.Interval;
@@ -58,7 +59,7 @@ final class SeedFindingsBuilder {
             rows.add(List.of(String.valueOf(finding.number()), finding.claim(m.language()),
                     label(results, finding.app()) + " / " + label(results, finding.against()), m.route(finding.route()),
                     m.get("seedfindings.measure." + finding.measure()) + " (" + m.get("seedfindings.expect." + finding.expect()) + ")",
-                    value(row.appValue(), m) + " / " + value(row.againstValue(), m), ratioText(row.ratio(), m),
+                    value(row.appValue(), m) + " / " + value(row.againstValue(), m), VariantsBuilder.ratioText(row.ratio(), m),
                     verdictText(row, m)));
         }
         List<Block> out = new ArrayList<>();
@@ -105,8 +106,8 @@ final class SeedFindingsBuilder {
                     m.route(f.route())));
         }
         Interval ratio = Intervals.ratioOfRounds(a, b);
-        double medianA = median(a);
-        double medianB = median(b);
+        double medianA = Summaries.median(Arrays.stream(a).boxed().toList());
+        double medianB = Summaries.median(Arrays.stream(b).boxed().toList());
         if (!ratio.hasInterval()) return new Row(f, medianA, medianB, ratio, Outcome.NOT_MEASURABLE, m.get("variants.rounds"));
         boolean apart = Arrays.stream(a).max().orElseThrow() < Arrays.stream(b).min().orElseThrow()
                 || Arrays.stream(b).max().orElseThrow() < Arrays.stream(a).min().orElseThrow();
@@ -174,13 +175,6 @@ final class SeedFindingsBuilder {
         };
     }
 
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
     private static String label(Results results, String app) {
         return results.app(app).map(AppResult::label).orElse(app);
     }
@@ -189,12 +183,6 @@ final class SeedFindingsBuilder {
         if (v == null) return "—";
         double abs = Math.abs(v);
         return m.number(v, abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 0.1 ? 2 : 3);
-    }
-
-    private static String ratioText(Interval i, Messages m) {
-        if (i == null) return "—";
-        String point = "×" + m.number(i.estimate(), 2);
-        return i.hasInterval() ? point + " [" + m.number(i.low(), 2) + "–" + m.number(i.high(), 2) + "]" : point;
     }
 
     private static String verdictText(Row row, Messages m) {

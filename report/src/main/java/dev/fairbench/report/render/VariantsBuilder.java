@@ -72,7 +72,8 @@ final class VariantsBuilder {
         return Intervals.ratioOfRounds(a, b);
     }
 
-    private static String ratioText(Interval i, Messages m) {
+    /** A ratio as "×1.02 [0.98–1.06]", or without brackets when it is a point; a dash for none. */
+    static String ratioText(Interval i, Messages m) {
         if (i == null) return "—";
         String point = "×" + m.number(i.estimate(), 2);
         return i.hasInterval() ? point + " [" + m.number(i.low(), 2) + "–" + m.number(i.high(), 2) + "]" : point;
