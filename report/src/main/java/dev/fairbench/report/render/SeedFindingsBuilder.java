@@ -14,6 +14,7 @@ import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.SuiteRun.SeedFinding;
 import dev.fairbench.stats.Interval;
 import dev.fairbench.stats.Intervals;
+import dev.fairbench.stats.Verdicts;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -109,9 +110,7 @@ final class SeedFindingsBuilder {
         double medianA = Summaries.median(Arrays.stream(a).boxed().toList());
         double medianB = Summaries.median(Arrays.stream(b).boxed().toList());
         if (!ratio.hasInterval()) return new Row(f, medianA, medianB, ratio, Outcome.NOT_MEASURABLE, m.get("variants.rounds"));
-        boolean apart = Arrays.stream(a).max().orElseThrow() < Arrays.stream(b).min().orElseThrow()
-                || Arrays.stream(b).max().orElseThrow() < Arrays.stream(a).min().orElseThrow();
-        Outcome o = ratio.excludes(1) && apart ? direction(ratio.estimate(), f) : Outcome.NOISE;
+        Outcome o = Verdicts.toldApart(a, b, ratio) ? direction(ratio.estimate(), f) : Outcome.NOISE;
         return new Row(f, medianA, medianB, ratio, o, null);
     }
 
