@@ -50,7 +50,13 @@ final class SeedFindingsBuilder {
     private SeedFindingsBuilder() {
     }
 
+    /** The section as the report has it, under a level-2 heading. */
     static List<Block> build(Results results, SuiteRun suite, Messages m) {
+        return build(results, suite, m, 2);
+    }
+
+    /** The section under a heading of {@code headingLevel} (the summary that docs/benchmarks.md quotes uses 4). */
+    static List<Block> build(Results results, SuiteRun suite, Messages m, int headingLevel) {
         if (suite == null || suite.findings().isEmpty()) return List.of();
         List<List<String>> rows = new ArrayList<>();
         int[] counts = new int[Outcome.values().length];
@@ -64,7 +70,7 @@ final class SeedFindingsBuilder {
                     verdictText(row, m)));
         }
         List<Block> out = new ArrayList<>();
-        out.add(new Heading(2, m.get("seedfindings"), "seed-findings"));
+        out.add(new Heading(headingLevel, m.get("seedfindings"), "seed-findings"));
         out.add(new Paragraph(m.get("seedfindings.intro", suite.seed() == null ? "—" : suite.seed(),
                 m.number(COUNT_TOLERANCE * 100, 0) + "%")));
         out.add(new Table(List.of(m.get("col.finding"), m.get("col.claim"), m.get("col.pair"), m.get("col.route"),
