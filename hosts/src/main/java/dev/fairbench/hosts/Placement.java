@@ -101,6 +101,7 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
      * file); relative {@code ssh_config} and {@code identity} paths are resolved against {@code base}.
      *
      * @param source how messages name where the table is, such as {@code "hosts.toml"}
+     * @param file the file the table was read from, recorded as {@link #file()}; null when there is none
      * @throws PlacementException with one line per mistake
      */
     public static Placement parse(JsonNode table, Path base, String source, Path file) {

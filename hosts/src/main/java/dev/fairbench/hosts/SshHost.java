@@ -29,6 +29,8 @@ import java.util.stream.Stream;
  * <p>Every command runs under the {@link Tie} wrapper on the host: when its session ends, whichever way, sshd closes
  * the wrapper's standard input and the command's process group is killed. The control connection itself is a child
  * of this JVM whose own remote command ends with its standard input, so it ends too when this JVM dies.
+ * <p>Each running command is one session of the shared connection, and the control connection holds one: the
+ * server's {@code MaxSessions} (10 unless configured) bounds how many commands run on one host at the same time.
  * <p>Thread-safe.
  */
 public final class SshHost implements Host {

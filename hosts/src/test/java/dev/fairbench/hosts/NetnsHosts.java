@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -61,21 +62,17 @@ public final class NetnsHosts implements BeforeAllCallback {
         private static Namespaces bringUp() {
             String missing = missingPrerequisite();
             if (missing != null) return new Namespaces(missing, null, null);
-            FileChannel channel = null;
             try {
-                channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileChannel channel = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = channel.lock();
                 ExecResult up = script("up");
+                if (up.succeeded()) return new Namespaces(null, channel, lock);
+                script("down");
+                channel.close(); // and so the lock
                 if (up.exitCode() == 2 || up.stderr().contains("Operation not permitted")) {
-                    script("down");
-                    lock.release();
-                    channel.close();
                     return new Namespaces("no SSH hosts in network namespaces: " + up.lastErrorLine(), null, null);
                 }
-                if (!up.succeeded()) {
-                    throw new IllegalStateException("examples/hosts-netns.sh up failed: " + up.stderr().strip());
-                }
-                return new Namespaces(null, channel, lock);
+                throw new IllegalStateException("examples/hosts-netns.sh up failed: " + up.stderr().strip());
             } catch (IOException e) {
                 throw new IllegalStateException("cannot lock " + LOCK + ": " + e.getMessage(), e);
             }
@@ -105,7 +102,7 @@ public final class NetnsHosts implements BeforeAllCallback {
 
         private static ExecResult script(String action) {
             return new LocalHost().run(List.of(repositoryFile("examples/hosts-netns.sh").toString(), action,
-                    DIR.toString()), java.time.Duration.ofMinutes(2));
+                    DIR.toString()), Duration.ofMinutes(2));
         }
 
         /** A file of the repository, found from the test's working folder (the module's) upwards. */

@@ -158,6 +158,23 @@ class SshHostTest {
     }
 
     @Test
+    void aStartedProcessDiesWhenItsSshSessionIsLost() throws Exception {
+        try (Host host = SshHost.connect("fb-svc", netns.ssh())) {
+            TiedProcess process = host.start(List.of("sh", "-c", "echo $$; exec sleep 600"));
+            long sleep = Long.parseLong(new BufferedReader(new InputStreamReader(process.stdout(),
+                    StandardCharsets.UTF_8)).readLine().strip());
+            assertThat(Processes.awaitCommandLine(sleep, Duration.ofSeconds(5))).isEqualTo("sleep 600");
+            // The server's side of the connection dies, as when the network between the two fails.
+            List<Long> sessions = netns.strayProcesses("fb-svc").stream()
+                    .filter(pid -> Processes.commandLine(pid).startsWith("sshd")).toList();
+            assertThat(sessions).isNotEmpty();
+            sessions.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            Processes.awaitGone(sleep, Duration.ofSeconds(5));
+            assertThat(process.waitFor(Duration.ofSeconds(10))).hasValue(255);
+        }
+    }
+
+    @Test
     void aHostThatRefusesSshGivesOneLineNamingIt() {
         assertThatThrownBy(() -> SshHost.connect(Namespaces.REFUSED, netns.ssh()))
                 .isInstanceOf(HostException.class)
