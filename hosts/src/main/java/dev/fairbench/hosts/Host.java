@@ -39,7 +39,7 @@ public interface Host extends AutoCloseable {
     /**
      * Starts {@code command} as a long-lived process in a process group of its own, whose standard input, output
      * and error the caller reads and writes through the returned handle. The process is tied to the caller: its
-     * process group is killed (TERM, then KILL after 5 s) when its standard input reaches end of file, that is when
+     * process group is killed (TERM, then KILL once the command has ended or after 5 s) when its standard input reaches end of file, that is when
      * the caller {@link TiedProcess#close() closes} it, when this JVM dies or when the SSH session is lost.
      */
     TiedProcess start(List<String> command);

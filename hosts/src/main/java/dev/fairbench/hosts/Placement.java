@@ -101,6 +101,7 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
      * file); relative {@code ssh_config} and {@code identity} paths are resolved against {@code base}.
      *
      * @param source how messages name where the table is, such as {@code "hosts.toml"}
+     * @param file the file the table was read from, recorded as {@link #file()}; null when there is none
      * @throws PlacementException with one line per mistake
      */
     public static Placement parse(JsonNode table, Path base, String source, Path file) {
@@ -124,12 +125,12 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
             for (int i = 0; i < loadNode.size(); i++) {
                 String where = source + ": [[load]] " + (i + 1);
                 RolePlacement host = roleTable(loadNode.get(i), "load", where, problems);
-                if (host == null) continue;
-                Integer earlier = seen.putIfAbsent(host.host(), i + 1);
+                JsonNode name = loadNode.get(i).path("host");
+                Integer earlier = name.isTextual() ? seen.putIfAbsent(name.asText().strip(), i + 1) : null;
                 if (earlier != null) {
-                    problems.add(where + ": host '" + host.host() + "' is already load host " + earlier
+                    problems.add(where + ": host '" + name.asText().strip() + "' is already load host " + earlier
                             + " (a host appears once in [[load]]: give it more CPUs instead)");
-                } else {
+                } else if (host != null) {
                     load.add(host);
                 }
             }

@@ -29,6 +29,8 @@ import java.util.stream.Stream;
  * <p>Every command runs under the {@link Tie} wrapper on the host: when its session ends, whichever way, sshd closes
  * the wrapper's standard input and the command's process group is killed. The control connection itself is a child
  * of this JVM whose own remote command ends with its standard input, so it ends too when this JVM dies.
+ * <p>Each running command is one session of the shared connection, and the control connection holds one: the
+ * server's {@code MaxSessions} (10 unless configured) bounds how many commands run on one host at the same time.
  * <p>Thread-safe.
  */
 public final class SshHost implements Host {
@@ -75,8 +77,16 @@ public final class SshHost implements Host {
         argv.addAll(sshOptions);
         argv.addAll(List.of("-o", "ControlMaster=yes", "-o", "ControlPersist=no", "--", destination,
                 "echo " + READY + "; exec cat >/dev/null"));
-        Process master = Completion.launch("host " + destination, argv);
-        String refusal = awaitReady(master);
+        // ssh's messages go to a file: reading them from a pipe races with the pipe's closing when ssh exits.
+        Path log = folder.resolve("ssh.log");
+        Process master;
+        try {
+            master = new ProcessBuilder(argv).redirectError(log.toFile()).start();
+        } catch (IOException e) {
+            deleteFolder(folder);
+            throw new HostException("host " + destination + ": cannot start ssh: " + e.getMessage(), e);
+        }
+        String refusal = awaitReady(master, log);
         if (refusal != null) {
             master.destroyForcibly();
             deleteFolder(folder);
@@ -85,8 +95,8 @@ public final class SshHost implements Host {
         return new SshHost(destination, folder, List.copyOf(sshOptions), master);
     }
 
-    /** Null once the master has logged in, else the line of ssh's standard error that says why not. */
-    private static String awaitReady(Process master) {
+    /** Null once the master has logged in, else the line of ssh's messages ({@code log}) that says why not. */
+    private static String awaitReady(Process master, Path log) {
         CompletableFuture<Boolean> ready = CompletableFuture.supplyAsync(() -> {
             try {
                 BufferedReader out = new BufferedReader(new InputStreamReader(master.getInputStream(),
@@ -99,26 +109,18 @@ public final class SshHost implements Host {
                 return false;
             }
         });
-        CompletableFuture<String> errors = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(master.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.getMessage();
-            }
-        });
         try {
             if (ready.get(CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) return null;
-            master.waitFor(5, TimeUnit.SECONDS);
-            master.destroyForcibly();
-            String line = Text.lastNonBlankLine(errors.get(5, TimeUnit.SECONDS));
+            if (!master.waitFor(5, TimeUnit.SECONDS)) return "ssh closed its output but did not exit";
+            String line = Text.lastNonBlankLine(Files.readString(log));
             return line.isEmpty() ? "ssh ended with exit code " + master.exitValue() + " and said nothing" : line;
         } catch (TimeoutException e) {
             return "no login within " + CONNECT_TIMEOUT.toSeconds() + " s";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted while connecting";
-        } catch (ExecutionException e) {
-            return e.getCause().toString();
+        } catch (ExecutionException | IOException e) {
+            return e.toString();
         }
     }
 
@@ -147,7 +149,7 @@ public final class SshHost implements Host {
         if (!Files.exists(from)) throw new HostException(destination + ": cannot copy " + source + ": no such file");
         String what = "copy " + source + " to " + target;
         boolean folder = Files.isDirectory(from);
-        if (hasRsync()) {
+        if (copiesWithRsync()) {
             Copies.require(destination, what, run(List.of("mkdir", "-p", "--", to.getParent().toString()),
                     SHORT_TIMEOUT));
             List<String> ssh = new ArrayList<>(List.of("ssh", "-o", "ControlMaster=no"));
@@ -168,7 +170,7 @@ public final class SshHost implements Host {
     }
 
     /** Whether rsync is on this machine's PATH and on the host's; asked once. */
-    private boolean hasRsync() {
+    boolean copiesWithRsync() {
         Boolean known = rsync;
         if (known == null) {
             boolean here = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))

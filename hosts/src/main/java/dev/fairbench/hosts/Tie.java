@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The wrapper that ties a started command to its standard input ({@code tied.sh}, a POSIX shell script): the
@@ -29,7 +30,9 @@ final class Tie {
     private static String load() {
         try (InputStream in = Tie.class.getResourceAsStream("tied.sh")) {
             if (in == null) throw new IllegalStateException("tied.sh is missing from the hosts jar");
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            // Without its comments: the script travels in every command line and shows in ps.
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(line -> !line.strip().startsWith("#")).collect(Collectors.joining("\n", "", "\n"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

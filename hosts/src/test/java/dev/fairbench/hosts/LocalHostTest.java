@@ -106,4 +106,14 @@ class LocalHostTest {
     void theLocalClockIsTheReference() {
         assertThat(host.clockOffset(3)).isEqualTo(ClockOffset.LOCAL);
     }
+
+    @Test
+    void aStartedProcessDiesWhenTheCoordinatorIsKilled(@TempDir Path tmp) throws Exception {
+        try (CoordinatorDeath coordinator = CoordinatorDeath.start(tmp, Host.LOCAL)) {
+            assertThat(Processes.awaitCommandLine(coordinator.sleepPid(), Duration.ofSeconds(5)))
+                    .isEqualTo("sleep 600");
+            coordinator.kill();
+            Processes.awaitGone(coordinator.sleepPid(), Duration.ofSeconds(5));
+        }
+    }
 }
