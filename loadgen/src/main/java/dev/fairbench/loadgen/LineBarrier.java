@@ -2,7 +2,7 @@ package dev.fairbench.loadgen;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,13 +21,13 @@ public final class LineBarrier implements StartBarrier {
     private static final Pattern GO_LINE = Pattern.compile(GO + " (\\d{1,19})");
 
     private final BufferedReader in;
-    private final PrintStream out;
+    private final PrintWriter out;
 
     /**
      * @param in  where the {@code go} line comes from
      * @param out where {@value #READY} is printed (and flushed)
      */
-    public LineBarrier(BufferedReader in, PrintStream out) {
+    public LineBarrier(BufferedReader in, PrintWriter out) {
         this.in = in;
         this.out = out;
     }
@@ -39,7 +39,7 @@ public final class LineBarrier implements StartBarrier {
 
     @Override
     public long awaitMeasureStart() throws LoadException {
-        out.println(READY);
+        out.print(READY + "\n");
         out.flush();
         String line;
         try {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.StringReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -119,15 +119,15 @@ class SharedLoadTest {
     void lineBarrierSaysReadyThenReadsTheStartInstant() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         LineBarrier barrier = new LineBarrier(new BufferedReader(new StringReader("go 1764620000123456789\n")),
-                new PrintStream(out, true, StandardCharsets.US_ASCII));
+                new PrintWriter(out, true, StandardCharsets.US_ASCII));
         assertThat(barrier.awaitMeasureStart()).isEqualTo(1_764_620_000_123_456_789L);
-        assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("ready" + System.lineSeparator());
+        assertThat(out.toString(StandardCharsets.US_ASCII)).isEqualTo("ready\n");
         assertThat(LineBarrier.goLine(42)).isEqualTo("go 42");
     }
 
     @Test
     void lineBarrierAbortsWithExitOneOnEndOfInputOrAnotherLine() {
-        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.US_ASCII);
+        PrintWriter out = new PrintWriter(new ByteArrayOutputStream(), true, StandardCharsets.US_ASCII);
         assertThatThrownBy(() -> new LineBarrier(new BufferedReader(new StringReader("")), out).awaitMeasureStart())
                 .hasMessageContaining("standard input ended before 'go <epoch-nanos>'")
                 .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.INTERNAL);
