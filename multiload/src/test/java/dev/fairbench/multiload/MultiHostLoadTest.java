@@ -1,0 +1,105 @@
+package dev.fairbench.multiload;
+
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.loadgen.LoadSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+/**
+ * The coordinator with real processes on this machine whose parts misbehave (the parts that work are tested with the
+ * real {@code fairbench load --barrier} in the cli module): every failure is one line naming the host, with the
+ * part's exit code when it has one, and no process is left behind.
+ */
+@Timeout(60)
+class MultiHostLoadTest {
+    private static final LoadSpec SPEC = LoadSpec.closedLoop(URI.create("http://127.0.0.1:9/"), 2, 2,
+            Duration.ofSeconds(1));
+
+    @Test
+    void aHostThatNeverSaysReadyIsNamedAndItsProcessStopped(@TempDir Path dir) throws Exception {
+        Path jar = LauncherJar.write(dir.resolve("silent.jar"), SilentLoad.class);
+        List<LoadHost> hosts = List.of(new LocalLoadHost("fast", dir.resolve("a").toString(), Optional.empty()),
+                new LocalLoadHost("hung", dir.resolve("b").toString(), Optional.empty()));
+        List<String> log = new ArrayList<>();
+        assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(2), log::add).run(SPEC, false))
+                .isInstanceOf(LoadException.class)
+                .hasMessage("load host fast did not say ready within 2 s")
+                .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.INTERNAL);
+        assertThat(log).anyMatch(line -> line.startsWith("load host hung: copying fairbench to "));
+        assertThat(runningWith(dir.toString())).isEmpty();
+        // each part's folder is removed; the copied jar stays for the next run
+        assertThat(Files.list(dir.resolve("a")).map(p -> p.getFileName().toString()).toList())
+                .containsExactly("fairbench.jar");
+    }
+
+    @Test
+    void aPartThatFailsKeepsItsExitCodeAndItsLastLine(@TempDir Path dir) throws Exception {
+        Path jar = LauncherJar.write(dir.resolve("refused.jar"), UnreachableLoad.class);
+        List<LoadHost> hosts = List.of(new LocalLoadHost("h1", dir.resolve("a").toString(), Optional.empty()));
+        assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(20), line -> { })
+                .run(SPEC, false))
+                .hasMessage("load host h1: its load ended before it was ready (exit 4): load: error: cannot "
+                        + "connect to 127.0.0.1:9: Connection refused")
+                .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.UNREACHABLE);
+    }
+
+    @Test
+    void fewerConnectionsThanHostsIsAUsageError(@TempDir Path dir) throws Exception {
+        Path jar = LauncherJar.write(dir.resolve("silent.jar"), SilentLoad.class);
+        List<LoadHost> hosts = List.of(new LocalLoadHost("a", dir.toString(), Optional.empty()),
+                new LocalLoadHost("b", dir.toString(), Optional.empty()),
+                new LocalLoadHost("c", dir.toString(), Optional.empty()));
+        assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(2), line -> { }).run(SPEC, false))
+                .hasMessageStartingWith("connections (2) must be at least the number of load hosts (3)")
+                .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.USAGE);
+    }
+
+    @Test
+    void aJavaOlderThan21IsRefusedNamingTheHost(@TempDir Path dir) throws Exception {
+        Path old = Path.of("/usr/bin/java");
+        assumeThat(Files.isExecutable(old)).as("an older java at /usr/bin/java").isTrue();
+        LocalLoadHost host = new LocalLoadHost("old", dir.toString(), Optional.empty(), old.toString());
+        int feature = MultiHostLoad.javaFeature(host.run(List.of(old.toString(), "-version"),
+                Duration.ofSeconds(30)).stderr());
+        assumeThat(feature).as("the java at /usr/bin/java is older than 21").isLessThan(21);
+        assertThatThrownBy(() -> MultiHostLoad.checkJava(host))
+                .hasMessage("load host old: java is version " + feature + ", fairbench needs 21 or newer (put a "
+                        + "newer JDK first on the PATH there)");
+        MultiHostLoad.checkJava(new LocalLoadHost("new", dir.toString(), Optional.empty()));
+    }
+
+    @Test
+    void readsTheFeatureVersionOfEveryJavaVersionLine() {
+        assertThat(MultiHostLoad.javaFeature("openjdk version \"21.0.2\" 2024-01-16")).isEqualTo(21);
+        assertThat(MultiHostLoad.javaFeature("openjdk version \"25\" 2025-09-16")).isEqualTo(25);
+        assertThat(MultiHostLoad.javaFeature("java version \"1.8.0_292\"")).isEqualTo(8);
+        assertThat(MultiHostLoad.javaFeature("openjdk version \"26-ea\" 2026-03-17")).isEqualTo(26);
+        assertThat(MultiHostLoad.javaFeature("sh: java: not found")).isEqualTo(-1);
+    }
+
+    @Test
+    void partCommandSpellsDurationsAndRatesAsTheLoadCommandReadsThem() {
+        assertThat(PartCommand.micros(Duration.ofMillis(1500))).isEqualTo("1500000us");
+        assertThat(PartCommand.micros(Duration.ZERO)).isEqualTo("0us");
+        assertThat(PartCommand.plain(1e7)).isEqualTo("10000000");
+        assertThat(PartCommand.plain(1000.0 / 3)).isEqualTo("333.3333333333333");
+        assertThat(PartCommand.plain(0)).isEqualTo("0");
+    }
+
+    private static List<ProcessHandle> runningWith(String text) {
+        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(text)).toList();
+    }
+}
