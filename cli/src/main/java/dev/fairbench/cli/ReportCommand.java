@@ -6,6 +6,7 @@ import dev.fairbench.report.render.MarkdownRenderer;
 import dev.fairbench.report.render.Messages;
 import dev.fairbench.report.render.VerdictsBuilder;
 import dev.fairbench.results.ResultsStore;
+import dev.fairbench.results.SuiteStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -39,7 +40,8 @@ public final class ReportCommand implements Runnable {
     String language;
 
     @Option(names = "--summary", description = "Print the Markdown summary that docs/benchmarks.md quotes (setup, "
-            + "verdicts, cost per request, cost runs, interference) instead of writing the reports.")
+            + "verdicts, cost per request, cost runs, interference, and the write-up's findings of a suite that declares "
+            + "them) instead of writing the reports.")
     boolean summary;
 
     @Override
@@ -54,7 +56,8 @@ public final class ReportCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         if (summary) {
             try {
-                out.print(MarkdownRenderer.render(VerdictsBuilder.summary(ResultsStore.read(dir), Messages.of(language))));
+                out.print(MarkdownRenderer.render(VerdictsBuilder.summary(ResultsStore.read(dir),
+                        SuiteStore.readIfPresent(dir).orElse(null), Messages.of(language))));
                 out.flush();
                 return;
             } catch (ResultsException e) {

@@ -1,5 +1,8 @@
 package dev.fairbench.report;
 
+import dev.fairbench.report.render.MarkdownRenderer;
+import dev.fairbench.report.render.Messages;
+import dev.fairbench.report.render.VerdictsBuilder;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.SuiteRun.SeedFinding;
@@ -74,6 +77,19 @@ class SeedFindingsSectionTest {
         String en = section(dir, results, List.of(
                 finding(1, "vertx-copy", "vertx", "index", "requests_per_second", "higher", null)), "en");
         assertThat(en).contains("| ×1.00 \\[", "| within noise |");
+    }
+
+    @Test
+    void theSummaryThatBenchmarksMdQuotesEndsWithTheFindings(@TempDir Path dir) throws Exception {
+        Results results = SampleResults.build();
+        section(dir, results, List.of(
+                finding(1, "vertx", "go-nethttp", "compute", "requests_per_second", "higher", null)), "en");
+        Messages m = Messages.of("en");
+        String withSuite = MarkdownRenderer.render(VerdictsBuilder.summary(results, SuiteStore.readIfPresent(dir)
+                .orElseThrow(), m));
+        assertThat(withSuite).contains("#### The write-up's findings, checked", "| 1 | claim 1 |");
+        assertThat(withSuite.indexOf("#### The write-up's findings")).isGreaterThan(withSuite.indexOf("#### Verdicts"));
+        assertThat(MarkdownRenderer.render(VerdictsBuilder.summary(results, m))).doesNotContain("findings, checked");
     }
 
     @Test

@@ -65,27 +65,32 @@ public final class Verdicts {
             if (toRunnerUp == null) {
                 toRunnerUp = ratio;
             }
-            if (!apart(best, other, ratio, higherIsBetter)) {
+            if (!apart(best, other, ratio)) {
                 tied.add(other.name());
             }
         }
-        boolean winner = apart(best, ranked.get(1), toRunnerUp, higherIsBetter);
+        boolean winner = apart(best, ranked.get(1), toRunnerUp);
         return new Verdict(winner ? Verdict.Kind.WINNER : Verdict.Kind.TIE, best.name(), ranked.get(1).name(),
                 toRunnerUp, tied);
     }
 
+    /** {@link #toldApart} for a winner and its runner-up, ranked by their centres. */
+    private static boolean apart(Contender better, Contender worse, Interval ratio) {
+        return toldApart(better.roundValues(), worse.roundValues(), ratio);
+    }
+
     /**
-     * Whether {@code better} is told apart from {@code worse}: their ratio has a real interval that excludes 1 and,
-     * when both have 2 or more rounds, their ranges do not overlap (every round of {@code better} is better than
-     * every round of {@code worse}): a reader who sees the two ranges touch is never shown a winner.
+     * Whether two contenders' rounds are told apart: {@code ratio} (of one to the other, as {@link #compare} gives
+     * it) has a real interval that excludes 1 and, when both have 2 or more rounds, their ranges do not overlap
+     * (every round of one is above every round of the other): a reader who sees the two ranges touch is never shown
+     * a difference. Which one is better is the caller's to say: with ranges apart, the ordering of their centres and
+     * of their rounds agree.
      */
-    private static boolean apart(Contender better, Contender worse, Interval ratio, boolean higherIsBetter) {
+    public static boolean toldApart(double[] a, double[] b, Interval ratio) {
         if (!ratio.hasInterval() || !ratio.excludes(1)) return false;
-        if (better.rounds() < 2 || worse.rounds() < 2) return true;
-        double[] b = better.roundValues();
-        double[] w = worse.roundValues();
-        return higherIsBetter ? Arrays.stream(b).min().orElseThrow() > Arrays.stream(w).max().orElseThrow()
-                : Arrays.stream(b).max().orElseThrow() < Arrays.stream(w).min().orElseThrow();
+        if (a.length < 2 || b.length < 2) return true;
+        return Arrays.stream(a).max().orElseThrow() < Arrays.stream(b).min().orElseThrow()
+                || Arrays.stream(b).max().orElseThrow() < Arrays.stream(a).min().orElseThrow();
     }
 
     /**

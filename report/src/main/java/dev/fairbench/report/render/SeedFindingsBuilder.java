@@ -14,6 +14,7 @@ import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.SuiteRun.SeedFinding;
 import dev.fairbench.stats.Interval;
 import dev.fairbench.stats.Intervals;
+import dev.fairbench.stats.Verdicts;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,7 +50,13 @@ final class SeedFindingsBuilder {
     private SeedFindingsBuilder() {
     }
 
+    /** The section as the report has it, under a level-2 heading. */
     static List<Block> build(Results results, SuiteRun suite, Messages m) {
+        return build(results, suite, m, 2);
+    }
+
+    /** The section under a heading of {@code headingLevel} (the summary that docs/benchmarks.md quotes uses 4). */
+    static List<Block> build(Results results, SuiteRun suite, Messages m, int headingLevel) {
         if (suite == null || suite.findings().isEmpty()) return List.of();
         List<List<String>> rows = new ArrayList<>();
         int[] counts = new int[Outcome.values().length];
@@ -63,7 +70,7 @@ final class SeedFindingsBuilder {
                     verdictText(row, m)));
         }
         List<Block> out = new ArrayList<>();
-        out.add(new Heading(2, m.get("seedfindings"), "seed-findings"));
+        out.add(new Heading(headingLevel, m.get("seedfindings"), "seed-findings"));
         out.add(new Paragraph(m.get("seedfindings.intro", suite.seed() == null ? "—" : suite.seed(),
                 m.number(COUNT_TOLERANCE * 100, 0) + "%")));
         out.add(new Table(List.of(m.get("col.finding"), m.get("col.claim"), m.get("col.pair"), m.get("col.route"),
@@ -109,9 +116,7 @@ final class SeedFindingsBuilder {
         double medianA = Summaries.median(Arrays.stream(a).boxed().toList());
         double medianB = Summaries.median(Arrays.stream(b).boxed().toList());
         if (!ratio.hasInterval()) return new Row(f, medianA, medianB, ratio, Outcome.NOT_MEASURABLE, m.get("variants.rounds"));
-        boolean apart = Arrays.stream(a).max().orElseThrow() < Arrays.stream(b).min().orElseThrow()
-                || Arrays.stream(b).max().orElseThrow() < Arrays.stream(a).min().orElseThrow();
-        Outcome o = ratio.excludes(1) && apart ? direction(ratio.estimate(), f) : Outcome.NOISE;
+        Outcome o = Verdicts.toldApart(a, b, ratio) ? direction(ratio.estimate(), f) : Outcome.NOISE;
         return new Row(f, medianA, medianB, ratio, o, null);
     }
 

@@ -8,6 +8,7 @@ import dev.fairbench.results.AppResult;
 import dev.fairbench.results.Interference;
 import dev.fairbench.results.Latency;
 import dev.fairbench.results.Results;
+import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
 import dev.fairbench.results.RunResult;
@@ -71,6 +72,14 @@ public final class VerdictsBuilder {
      * own headings).
      */
     public static List<Block> summary(Results results, Messages m) {
+        return summary(results, null, m);
+    }
+
+    /**
+     * {@link #summary(Results, Messages)}, followed by the write-up's findings when {@code suite} (null for none)
+     * declares any ({@link SeedFindingsBuilder}).
+     */
+    public static List<Block> summary(Results results, SuiteRun suite, Messages m) {
         VerdictsBuilder b = new VerdictsBuilder(results, m, SUMMARY_LEVEL);
         var s = results.setup();
         b.out.add(new Paragraph(m.get("summary.setup", s.host().cpuModel(), m.integer(s.host().logicalCpus()),
@@ -83,6 +92,7 @@ public final class VerdictsBuilder {
         b.costRuns();
         b.interference();
         b.warmUp();
+        b.out.addAll(SeedFindingsBuilder.build(results, suite, m, SUMMARY_LEVEL));
         return List.copyOf(b.out);
     }
 
