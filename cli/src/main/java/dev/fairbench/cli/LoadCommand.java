@@ -8,6 +8,7 @@ import dev.fairbench.loadgen.LoadResult;
 import dev.fairbench.loadgen.LineBarrier;
 import dev.fairbench.loadgen.LoadShare;
 import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.loadgen.MergedLoad;
 import dev.fairbench.loadgen.Progress;
 import dev.fairbench.runner.MachineLock;
 import dev.fairbench.loadgen.ProgressListener;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -156,6 +158,9 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     LoadPartMixin part;
 
+    @Mixin
+    LoadHostsMixin hosts;
+
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
@@ -174,8 +179,15 @@ public final class LoadCommand implements Callable<Integer> {
                 throw new LoadException(LoadException.REMOTE_REFUSED, "target " + address.getAddress()
                         .getHostAddress() + " is not a loopback address (use --allow-remote to load it anyway)");
             }
+            if (hosts.enabled() && (part.barrier || part.isPart())) {
+                throw new ParameterException(cl, "--hosts splits the load itself: it takes neither --barrier nor "
+                        + "--connection-offset, --total-connections or --total-rate");
+            }
             if (part.barrier) {
                 return barrierRun(loadSpec);
+            }
+            if (hosts.enabled()) {
+                return multiHostRun(loadSpec, reportFormat, conditions);
             }
             LoadShare share = usage(() -> part.share(loadSpec));
             LoadResult result;
@@ -197,14 +209,7 @@ public final class LoadCommand implements Callable<Integer> {
             }
             String report = LoadReportWriter.render(result, reportFormat, latencySpectrum);
             writeReport(report);
-            boolean failed = false;
-            for (Threshold t : conditions) {
-                double value = t.value(result);
-                err.println(t.report(value));
-                failed |= !t.holds(value);
-            }
-            err.flush();
-            return failed ? THRESHOLD_FAILED : 0;
+            return thresholds(conditions, result);
         } catch (LoadException e) {
             err.println(spec.qualifiedName() + ": error: " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
             err.flush();
@@ -234,6 +239,37 @@ public final class LoadCommand implements Callable<Integer> {
         }
         writeReport(LoadReportWriter.json(result));
         return 0;
+    }
+
+    /** {@code --hosts}: the load from the placement's load hosts, merged; this machine's lock held meanwhile. */
+    private int multiHostRun(LoadSpec loadSpec, LoadReportWriter.Format reportFormat, List<Threshold> conditions)
+            throws LoadException {
+        PrintWriter err = spec.commandLine().getErr();
+        Consumer<String> say = line -> {
+            err.println(line);
+            err.flush();
+        };
+        MergedLoad merged;
+        try (MachineLock held = noLock ? null : lock.acquire(commandLine(), say)) {
+            merged = hosts.run(loadSpec, allowRemote, line -> say.accept(spec.qualifiedName() + ": " + line),
+                    quiet ? line -> { } : say);
+        } catch (IOException e) {
+            throw new LoadException(LoadException.INTERNAL, "cannot release the benchmark lock: " + e.getMessage(), e);
+        }
+        writeReport(LoadReportWriter.render(merged, reportFormat, latencySpectrum));
+        return thresholds(conditions, merged.total());
+    }
+
+    private int thresholds(List<Threshold> conditions, LoadResult result) {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean failed = false;
+        for (Threshold t : conditions) {
+            double value = t.value(result);
+            err.println(t.report(value));
+            failed |= !t.holds(value);
+        }
+        err.flush();
+        return failed ? THRESHOLD_FAILED : 0;
     }
 
     private void writeReport(String report) throws LoadException {

@@ -8,9 +8,9 @@ import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadReportWriter;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.loadgen.MergedLoad;
-import dev.fairbench.multiload.LoadHost;
-import dev.fairbench.multiload.LocalLoadHost;
+import dev.fairbench.hosts.LocalHost;
 import dev.fairbench.multiload.MultiHostLoad;
+import dev.fairbench.multiload.PlacedHost;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -71,13 +70,20 @@ class SplitLoadTest {
             // a cold server would put its first second's stalls into the first run only
             LoadGenerator.run(LoadSpec.closedLoop(whole.target(), 2, 1, Duration.ofSeconds(2)), null);
             served.set(0);
-            MergedLoad one = new MultiHostLoad(List.of(host("alone", dir)), jar, Duration.ofSeconds(60),
-                    line -> { }).run(whole, false);
-            long servedByOne = served.getAndSet(0);
+            MergedLoad one;
+            MergedLoad two;
+            long servedByOne;
             Path mergedLog = dir.resolve("merged.hlog");
             List<String> log = new ArrayList<>();
-            MergedLoad two = new MultiHostLoad(List.of(host("a", dir), host("b", dir)), jar, Duration.ofSeconds(60),
-                    log::add).run(whole.withHlog(mergedLog), false);
+            try (LocalHost a = new LocalHost(); LocalHost b = new LocalHost()) {
+                one = new MultiHostLoad(List.of(PlacedHost.local(a, dir.resolve("alone"))), jar,
+                        Duration.ofSeconds(60), line -> { }).run(whole, false);
+                servedByOne = served.getAndSet(0);
+                List<PlacedHost> hosts = List.of(PlacedHost.local(a, dir.resolve("a")),
+                        PlacedHost.local(b, dir.resolve("b")));
+                two = new MultiHostLoad(hosts, jar, Duration.ofSeconds(60), log::add)
+                        .run(whole.withHlog(mergedLog), false);
+            }
 
             assertThat(log).anyMatch(line -> line.startsWith("all 2 load hosts ready"));
             assertThat(one.total().requestsCompleted()).isBetween(570L, 630L);
@@ -85,7 +91,7 @@ class SplitLoadTest {
                     .isEqualTo(two.hosts().stream().mapToLong(h -> h.result().requestsCompleted()).sum());
             assertThat(two.total().errors()).isZero();
             assertThat(two.total().spec()).isEqualTo(whole.withHlog(mergedLog));
-            assertThat(two.hosts()).extracting(HostLoad::host).containsExactly("a", "b");
+            assertThat(two.hosts()).extracting(HostLoad::host).containsExactly("local", "local");
             for (HostLoad host : two.hosts()) {
                 assertThat(host.result().spec().connections()).isEqualTo(2);
                 assertThat(host.result().requestsSent()).isBetween(285L, 315L);
@@ -112,10 +118,6 @@ class SplitLoadTest {
         } finally {
             server.stop(0);
         }
-    }
-
-    private static LoadHost host(String name, Path dir) {
-        return new LocalLoadHost(name, dir.resolve(name).toString(), Optional.empty());
     }
 
     /** A jar of only a manifest that runs the CLI on this test's class path, standing in for fairbench.jar. */

@@ -1,5 +1,6 @@
 package dev.fairbench.multiload;
 
+import dev.fairbench.hosts.TiedProcess;
 import dev.fairbench.loadgen.LineBarrier;
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadShare;
@@ -31,7 +32,7 @@ final class LoadPart {
     private static final int ERROR_LINES_KEPT = 20;
     private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(30);
 
-    private final LoadHost host;
+    private final PlacedHost host;
     private final LoadShare share;
     private final String jar;
     private final String remoteDir;
@@ -41,9 +42,9 @@ final class LoadPart {
     private final Path localDir;
     private final BlockingQueue<String> stdoutLines = new LinkedBlockingQueue<>();
     private final Deque<String> errorLines = new ArrayDeque<>();
-    private LoadProcess process;
+    private TiedProcess process;
 
-    LoadPart(LoadHost host, LoadShare share, String jar, String remoteDir, String bodyFile, String urlsFile,
+    LoadPart(PlacedHost host, LoadShare share, String jar, String remoteDir, String bodyFile, String urlsFile,
              long clockOffsetNanos, Path localDir) {
         this.host = host;
         this.share = share;
@@ -55,7 +56,7 @@ final class LoadPart {
         this.localDir = localDir;
     }
 
-    LoadHost host() {
+    PlacedHost host() {
         return host;
     }
 
@@ -88,7 +89,7 @@ final class LoadPart {
 
     void start(List<String> command) throws LoadException {
         try {
-            process = host.start(command);
+            process = host.host().start(command);
         } catch (RuntimeException e) {
             throw new LoadException(LoadException.INTERNAL, "load host " + host.name() + ": cannot start its load: "
                     + e.getMessage(), e);
@@ -158,7 +159,7 @@ final class LoadPart {
 
     /** Copies the part's file {@code name} from the host into the local folder; returns the local copy. */
     Path fetch(String name) throws IOException {
-        return Files.writeString(localFile(name), host.readFile(remoteDir + "/" + name), StandardCharsets.UTF_8);
+        return Files.writeString(localFile(name), host.host().readFile(remoteDir + "/" + name), StandardCharsets.UTF_8);
     }
 
     /** Where {@link #fetch} puts the part's file {@code name}. */
@@ -172,7 +173,7 @@ final class LoadPart {
             process.close();
         }
         try {
-            host.run(List.of("rm", "-rf", remoteDir), CLEANUP_TIMEOUT);
+            host.host().run(List.of("rm", "-rf", remoteDir), CLEANUP_TIMEOUT);
         } catch (RuntimeException e) {
             // a folder left in the host's work folder is harmless; the next run uses another
         }

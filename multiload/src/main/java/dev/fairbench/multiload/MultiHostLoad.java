@@ -1,5 +1,7 @@
 package dev.fairbench.multiload;
 
+import dev.fairbench.hosts.ClockOffset;
+import dev.fairbench.hosts.ExecResult;
 import dev.fairbench.loadgen.HostLoad;
 import dev.fairbench.loadgen.LineBarrier;
 import dev.fairbench.loadgen.LoadException;
@@ -20,13 +22,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs one load from several load hosts. The load is split among them ({@link LoadSplit}); on each host the
+ * Runs one load from several load hosts ({@link PlacedHost}). The load is split among them ({@link LoadSplit}); on each host the
  * fairbench jar is copied to its work folder (after checking that its {@code java} is 21 or newer) and
  * {@code java -jar fairbench.jar load --barrier} runs that host's part, pinned to the host's CPUs. Once every part
  * has said {@code ready} (connected, nothing sent), each is told the same instant, a little in the future, on its
@@ -43,11 +46,13 @@ public final class MultiHostLoad {
     static final Duration GO_LEAD = Duration.ofSeconds(1);
     /** The oldest Java that runs the fairbench jar. */
     static final int MIN_JAVA = 21;
+    /** Round trips to measure a host's clock offset with: the shortest one bounds the error. */
+    private static final int CLOCK_ROUND_TRIPS = 9;
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration EXIT_MARGIN = Duration.ofSeconds(30);
     private static final Pattern JAVA_VERSION = Pattern.compile("version \"([^\"]+)\"");
 
-    private final List<LoadHost> hosts;
+    private final List<PlacedHost> hosts;
     private final Path fairbenchJar;
     private final Duration readyTimeout;
     private final Consumer<String> log;
@@ -58,7 +63,7 @@ public final class MultiHostLoad {
      * @param readyTimeout longest wait for all the parts' {@code ready}, counted from when they are started
      * @param log          receives one line per step (copying, starting, go), for the user's terminal
      */
-    public MultiHostLoad(List<LoadHost> hosts, Path fairbenchJar, Duration readyTimeout, Consumer<String> log) {
+    public MultiHostLoad(List<PlacedHost> hosts, Path fairbenchJar, Duration readyTimeout, Consumer<String> log) {
         if (hosts.isEmpty()) {
             throw new IllegalArgumentException("a load from several hosts needs at least one load host");
         }
@@ -89,7 +94,7 @@ public final class MultiHostLoad {
         List<LoadPart> parts = new ArrayList<>();
         try {
             for (int i = 0; i < hosts.size(); i++) {
-                LoadHost host = hosts.get(i);
+                PlacedHost host = hosts.get(i);
                 log.accept("load host " + host.name() + ": copying fairbench to " + host.workdir());
                 parts.add(prepare(host, shares.get(i), host.workdir() + "/load-" + runId + "-" + i, local));
             }
@@ -127,26 +132,31 @@ public final class MultiHostLoad {
     }
 
     /** Checks the host's Java, copies the jar and the request inputs, measures the clock offset. */
-    private LoadPart prepare(LoadHost host, LoadShare share, String remoteDir, Path local) throws LoadException {
+    private LoadPart prepare(PlacedHost host, LoadShare share, String remoteDir, Path local) throws LoadException {
         try {
             checkJava(host);
             run(host, List.of("mkdir", "-p", remoteDir));
             String jar = host.workdir() + "/fairbench.jar";
-            host.copyTo(fairbenchJar, jar);
+            host.host().copyTo(fairbenchJar, jar);
             String bodyFile = null;
             if (share.spec().body() != null) {
                 Path body = Files.write(local.resolve("body-" + host.name().hashCode()), share.spec().body());
                 bodyFile = remoteDir + "/body";
-                host.copyTo(body, bodyFile);
+                host.host().copyTo(body, bodyFile);
             }
             String urlsFile = null;
             if (!share.spec().paths().isEmpty()) {
                 Path urls = Files.write(local.resolve("urls-" + host.name().hashCode()), share.spec().paths(),
                         StandardCharsets.UTF_8);
                 urlsFile = remoteDir + "/urls.txt";
-                host.copyTo(urls, urlsFile);
+                host.host().copyTo(urls, urlsFile);
             }
-            return new LoadPart(host, share, jar, remoteDir, bodyFile, urlsFile, host.clockOffsetNanos(), local);
+            ClockOffset offset = host.host().clockOffset(CLOCK_ROUND_TRIPS);
+            if (offset.roundTrips() > 0) {
+                log.accept(String.format(Locale.ROOT, "load host %s: clock offset %+.3f ms ± %.3f ms", host.name(),
+                        offset.offsetNanos() / 1e6, offset.uncertaintyNanos() / 1e6));
+            }
+            return new LoadPart(host, share, jar, remoteDir, bodyFile, urlsFile, offset.offsetNanos(), local);
         } catch (IOException e) {
             throw new LoadException(LoadException.INTERNAL, "cannot write a file for load host " + host.name() + ": "
                     + e.getMessage(), e);
@@ -156,8 +166,8 @@ public final class MultiHostLoad {
     }
 
     /** Fails naming the host unless {@code java -version} there says {@value #MIN_JAVA} or newer. */
-    static void checkJava(LoadHost host) throws LoadException {
-        LoadHost.CommandResult version = host.run(List.of(host.java(), "-version"), COMMAND_TIMEOUT);
+    static void checkJava(PlacedHost host) throws LoadException {
+        ExecResult version = host.host().run(List.of(host.java(), "-version"), COMMAND_TIMEOUT);
         if (version.exitCode() != 0) {
             throw new LoadException(LoadException.INTERNAL, "load host " + host.name() + ": '" + host.java()
                     + " -version' failed (exit " + version.exitCode() + "): " + lastLine(version.stderr())
@@ -186,8 +196,8 @@ public final class MultiHostLoad {
         }
     }
 
-    private static void run(LoadHost host, List<String> command) {
-        LoadHost.CommandResult result = host.run(command, COMMAND_TIMEOUT);
+    private static void run(PlacedHost host, List<String> command) {
+        ExecResult result = host.host().run(command, COMMAND_TIMEOUT);
         if (result.exitCode() != 0) {
             throw new IllegalStateException("'" + String.join(" ", command) + "' failed (exit " + result.exitCode()
                     + "): " + lastLine(result.stderr()));

@@ -23,7 +23,7 @@ final class PartCommand {
     static List<String> of(LoadPart part, LoadSpec whole, boolean allowRemote) {
         LoadSpec spec = part.share().spec();
         List<String> command = new ArrayList<>();
-        part.host().cpus().ifPresent(cpus -> command.addAll(List.of("taskset", "-c", cpus)));
+        part.host().cpus().ifPresent(cpus -> command.addAll(List.of("taskset", "-c", cpus.toString())));
         command.addAll(List.of(part.host().java(), "-jar", part.jar(), "load", whole.target().toString(),
                 "-c", Integer.toString(spec.connections()), "-t", Integer.toString(spec.threads()),
                 "-d", micros(spec.duration()), "-w", micros(spec.warmup()), "-R", plain(spec.ratePerSecond()),

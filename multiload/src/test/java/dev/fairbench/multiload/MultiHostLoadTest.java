@@ -1,5 +1,6 @@
 package dev.fairbench.multiload;
 
+import dev.fairbench.hosts.LocalHost;
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadSpec;
 import org.junit.jupiter.api.Test;
@@ -31,15 +32,17 @@ class MultiHostLoadTest {
     @Test
     void aHostThatNeverSaysReadyIsNamedAndItsProcessStopped(@TempDir Path dir) throws Exception {
         Path jar = LauncherJar.write(dir.resolve("silent.jar"), SilentLoad.class);
-        List<LoadHost> hosts = List.of(new LocalLoadHost("fast", dir.resolve("a").toString(), Optional.empty()),
-                new LocalLoadHost("hung", dir.resolve("b").toString(), Optional.empty()));
         List<String> log = new ArrayList<>();
-        assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(2), log::add).run(SPEC, false))
-                .isInstanceOf(LoadException.class)
-                .hasMessage("load host fast did not say ready within 2 s")
-                .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.INTERNAL);
-        assertThat(log).anyMatch(line -> line.startsWith("load host hung: copying fairbench to "));
-        assertThat(runningWith(dir.toString())).isEmpty();
+        try (LocalHost first = new LocalHost(); LocalHost second = new LocalHost()) {
+            List<PlacedHost> hosts = List.of(PlacedHost.local(first, dir.resolve("a")),
+                    PlacedHost.local(second, dir.resolve("b")));
+            assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(2), log::add).run(SPEC, false))
+                    .isInstanceOf(LoadException.class)
+                    .hasMessage("load host local did not say ready within 2 s")
+                    .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.INTERNAL);
+        }
+        assertThat(log).anyMatch(line -> line.equals("load host local: copying fairbench to " + dir.resolve("b")));
+        assertThat(awaitNoneRunningWith(dir.toString(), Duration.ofSeconds(15))).isEmpty();
         // each part's folder is removed; the copied jar stays for the next run
         assertThat(Files.list(dir.resolve("a")).map(p -> p.getFileName().toString()).toList())
                 .containsExactly("fairbench.jar");
@@ -48,37 +51,43 @@ class MultiHostLoadTest {
     @Test
     void aPartThatFailsKeepsItsExitCodeAndItsLastLine(@TempDir Path dir) throws Exception {
         Path jar = LauncherJar.write(dir.resolve("refused.jar"), UnreachableLoad.class);
-        List<LoadHost> hosts = List.of(new LocalLoadHost("h1", dir.resolve("a").toString(), Optional.empty()));
-        assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(20), line -> { })
-                .run(SPEC, false))
-                .hasMessage("load host h1: its load ended before it was ready (exit 4): load: error: cannot "
-                        + "connect to 127.0.0.1:9: Connection refused")
-                .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.UNREACHABLE);
+        try (LocalHost host = new LocalHost()) {
+            List<PlacedHost> hosts = List.of(PlacedHost.local(host, dir.resolve("a")));
+            assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(20), line -> { })
+                    .run(SPEC, false))
+                    .hasMessage("load host local: its load ended before it was ready (exit 4): load: error: cannot "
+                            + "connect to 127.0.0.1:9: Connection refused")
+                    .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.UNREACHABLE);
+        }
     }
 
     @Test
     void fewerConnectionsThanHostsIsAUsageError(@TempDir Path dir) throws Exception {
         Path jar = LauncherJar.write(dir.resolve("silent.jar"), SilentLoad.class);
-        List<LoadHost> hosts = List.of(new LocalLoadHost("a", dir.toString(), Optional.empty()),
-                new LocalLoadHost("b", dir.toString(), Optional.empty()),
-                new LocalLoadHost("c", dir.toString(), Optional.empty()));
-        assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(2), line -> { }).run(SPEC, false))
-                .hasMessageStartingWith("connections (2) must be at least the number of load hosts (3)")
-                .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.USAGE);
+        try (LocalHost host = new LocalHost()) {
+            List<PlacedHost> hosts = List.of(PlacedHost.local(host, dir), PlacedHost.local(host, dir),
+                    PlacedHost.local(host, dir));
+            assertThatThrownBy(() -> new MultiHostLoad(hosts, jar, Duration.ofSeconds(2), line -> { })
+                    .run(SPEC, false))
+                    .hasMessageStartingWith("connections (2) must be at least the number of load hosts (3)")
+                    .extracting(e -> ((LoadException) e).exitCode()).isEqualTo(LoadException.USAGE);
+        }
     }
 
     @Test
     void aJavaOlderThan21IsRefusedNamingTheHost(@TempDir Path dir) throws Exception {
         Path old = Path.of("/usr/bin/java");
         assumeThat(Files.isExecutable(old)).as("an older java at /usr/bin/java").isTrue();
-        LocalLoadHost host = new LocalLoadHost("old", dir.toString(), Optional.empty(), old.toString());
-        int feature = MultiHostLoad.javaFeature(host.run(List.of(old.toString(), "-version"),
-                Duration.ofSeconds(30)).stderr());
-        assumeThat(feature).as("the java at /usr/bin/java is older than 21").isLessThan(21);
-        assertThatThrownBy(() -> MultiHostLoad.checkJava(host))
-                .hasMessage("load host old: java is version " + feature + ", fairbench needs 21 or newer (put a "
-                        + "newer JDK first on the PATH there)");
-        MultiHostLoad.checkJava(new LocalLoadHost("new", dir.toString(), Optional.empty()));
+        try (LocalHost local = new LocalHost()) {
+            int feature = MultiHostLoad.javaFeature(local.run(List.of(old.toString(), "-version"),
+                    Duration.ofSeconds(30)).stderr());
+            assumeThat(feature).as("the java at /usr/bin/java is older than 21").isLessThan(21);
+            PlacedHost host = new PlacedHost(local, dir.toString(), Optional.empty(), old.toString());
+            assertThatThrownBy(() -> MultiHostLoad.checkJava(host))
+                    .hasMessage("load host local: java is version " + feature + ", fairbench needs 21 or newer (put "
+                            + "a newer JDK first on the PATH there)");
+            MultiHostLoad.checkJava(PlacedHost.local(local, dir));
+        }
     }
 
     @Test
@@ -99,7 +108,17 @@ class MultiHostLoadTest {
         assertThat(PartCommand.plain(0)).isEqualTo("0");
     }
 
-    private static List<ProcessHandle> runningWith(String text) {
-        return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(text)).toList();
+    /** The processes whose command line holds {@code text} once none is left or {@code timeout} has passed. */
+    private static List<String> awaitNoneRunningWith(String text, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> running;
+        do {
+            // a killed process group takes a moment to go
+            Thread.sleep(100);
+            running = ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+                    .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                    .filter(line -> line.contains(text)).toList();
+        } while (!running.isEmpty() && System.nanoTime() < deadline);
+        return running;
     }
 }
