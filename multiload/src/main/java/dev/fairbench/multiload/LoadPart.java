@@ -34,6 +34,7 @@ final class LoadPart {
 
     private final PlacedHost host;
     private final LoadShare share;
+    private final String java;
     private final String jar;
     private final String remoteDir;
     private final String bodyFile;
@@ -44,10 +45,11 @@ final class LoadPart {
     private final Deque<String> errorLines = new ArrayDeque<>();
     private TiedProcess process;
 
-    LoadPart(PlacedHost host, LoadShare share, String jar, String remoteDir, String bodyFile, String urlsFile,
-             long clockOffsetNanos, Path localDir) {
+    LoadPart(PlacedHost host, LoadShare share, String java, String jar, String remoteDir, String bodyFile,
+             String urlsFile, long clockOffsetNanos, Path localDir) {
         this.host = host;
         this.share = share;
+        this.java = java;
         this.jar = jar;
         this.remoteDir = remoteDir;
         this.bodyFile = bodyFile;
@@ -62,6 +64,11 @@ final class LoadPart {
 
     LoadShare share() {
         return share;
+    }
+
+    /** The {@code java} that runs the jar on the host. */
+    String java() {
+        return java;
     }
 
     String jar() {

@@ -29,10 +29,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs one load from several load hosts ({@link PlacedHost}). The load is split among them ({@link LoadSplit}); on each host the
- * fairbench jar is copied to its work folder (after checking that its {@code java} is 21 or newer) and
- * {@code java -jar fairbench.jar load --barrier} runs that host's part, pinned to the host's CPUs. Once every part
- * has said {@code ready} (connected, nothing sent), each is told the same instant, a little in the future, on its
+ * Runs one load from several load hosts ({@link PlacedHost}). The load is split among them ({@link LoadSplit}); on
+ * each host the fairbench jar is copied to its work folder (after finding a {@code java} there that is 21 or newer)
+ * and {@code java -jar fairbench.jar load --barrier} runs that host's part, pinned to the host's CPUs. Once every
+ * part has said {@code ready} (connected, nothing sent), each is told the same instant, a little in the future, on its
  * own clock (the coordinator's instant plus the host's clock offset): the warm-ups start together, then the
  * measured windows. Their results are fetched and merged exactly ({@link LoadMerge}); the merged interval logs go
  * where the whole spec's {@code hlogFile} and {@code uncorrectedHlogFile} say.
@@ -40,8 +40,6 @@ import java.util.regex.Pattern;
  * <p>Every process this starts is stopped before {@link #run} returns or throws. One run at a time per instance.
  */
 public final class MultiHostLoad {
-    /** Default wait for every part's {@code ready}: a JVM start over SSH and the connections. */
-    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(60);
     /** Time between sending {@code go} and the start of the warm-up: longer than the sessions' latency. */
     static final Duration GO_LEAD = Duration.ofSeconds(1);
     /** The oldest Java that runs the fairbench jar. */
@@ -134,7 +132,7 @@ public final class MultiHostLoad {
     /** Checks the host's Java, copies the jar and the request inputs, measures the clock offset. */
     private LoadPart prepare(PlacedHost host, LoadShare share, String remoteDir, Path local) throws LoadException {
         try {
-            checkJava(host);
+            String java = findJava(host, PlacedHost.currentJava());
             run(host, List.of("mkdir", "-p", remoteDir));
             String jar = host.workdir() + "/fairbench.jar";
             host.host().copyTo(fairbenchJar, jar);
@@ -156,7 +154,7 @@ public final class MultiHostLoad {
                 log.accept(String.format(Locale.ROOT, "load host %s: clock offset %+.3f ms ± %.3f ms", host.name(),
                         offset.offsetNanos() / 1e6, offset.uncertaintyNanos() / 1e6));
             }
-            return new LoadPart(host, share, jar, remoteDir, bodyFile, urlsFile, offset.offsetNanos(), local);
+            return new LoadPart(host, share, java, jar, remoteDir, bodyFile, urlsFile, offset.offsetNanos(), local);
         } catch (IOException e) {
             throw new LoadException(LoadException.INTERNAL, "cannot write a file for load host " + host.name() + ": "
                     + e.getMessage(), e);
@@ -165,20 +163,27 @@ public final class MultiHostLoad {
         }
     }
 
-    /** Fails naming the host unless {@code java -version} there says {@value #MIN_JAVA} or newer. */
-    static void checkJava(PlacedHost host) throws LoadException {
-        ExecResult version = host.host().run(List.of(host.java(), "-version"), COMMAND_TIMEOUT);
-        if (version.exitCode() != 0) {
-            throw new LoadException(LoadException.INTERNAL, "load host " + host.name() + ": '" + host.java()
-                    + " -version' failed (exit " + version.exitCode() + "): " + lastLine(version.stderr())
-                    + " (fairbench needs Java " + MIN_JAVA + " or newer on the PATH there)");
+    /**
+     * The {@code java} to run the jar with on {@code host}: its own ({@link PlacedHost#java()}) when it is
+     * {@value #MIN_JAVA} or newer, else {@code fallback} when that is (hosts set up alike often have the
+     * coordinator's JDK at the same path).
+     *
+     * @throws LoadException naming the host and what each candidate said when neither will do
+     */
+    static String findJava(PlacedHost host, String fallback) throws LoadException {
+        List<String> problems = new ArrayList<>();
+        for (String java : host.java().equals(fallback) ? List.of(fallback) : List.of(host.java(), fallback)) {
+            ExecResult version = host.host().run(List.of(java, "-version"), COMMAND_TIMEOUT);
+            int feature = javaFeature(version.stderr() + "\n" + version.stdout());
+            if (version.exitCode() == 0 && feature >= MIN_JAVA) {
+                return java;
+            }
+            problems.add(version.exitCode() != 0
+                    ? "'" + java + " -version' failed (exit " + version.exitCode() + "): " + lastLine(version.stderr())
+                    : java + " is " + (feature < 0 ? "of an unknown version" : "version " + feature));
         }
-        int feature = javaFeature(version.stderr() + "\n" + version.stdout());
-        if (feature < MIN_JAVA) {
-            throw new LoadException(LoadException.INTERNAL, "load host " + host.name() + ": java is "
-                    + (feature < 0 ? "of an unknown version" : "version " + feature) + ", fairbench needs "
-                    + MIN_JAVA + " or newer (put a newer JDK first on the PATH there)");
-        }
+        throw new LoadException(LoadException.INTERNAL, "load host " + host.name() + ": " + String.join("; ",
+                problems) + "; fairbench needs Java " + MIN_JAVA + " or newer (put one first on the PATH there)");
     }
 
     /** The feature version in {@code java -version} output ({@code 1.8.0_x} is 8), or -1 when there is none. */

@@ -24,7 +24,7 @@ final class PartCommand {
         LoadSpec spec = part.share().spec();
         List<String> command = new ArrayList<>();
         part.host().cpus().ifPresent(cpus -> command.addAll(List.of("taskset", "-c", cpus.toString())));
-        command.addAll(List.of(part.host().java(), "-jar", part.jar(), "load", whole.target().toString(),
+        command.addAll(List.of(part.java(), "-jar", part.jar(), "load", whole.target().toString(),
                 "-c", Integer.toString(spec.connections()), "-t", Integer.toString(spec.threads()),
                 "-d", micros(spec.duration()), "-w", micros(spec.warmup()), "-R", plain(spec.ratePerSecond()),
                 "--pipeline", Integer.toString(spec.pipeline()), "-m", spec.method(),

@@ -48,7 +48,8 @@ public record PlacedHost(Host host, String workdir, Optional<CpuList> cpus, Stri
         return host.name();
     }
 
-    private static String currentJava() {
+    /** The {@code java} of the JVM this runs in. */
+    static String currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

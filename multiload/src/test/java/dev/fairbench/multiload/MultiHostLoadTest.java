@@ -75,7 +75,7 @@ class MultiHostLoadTest {
     }
 
     @Test
-    void aJavaOlderThan21IsRefusedNamingTheHost(@TempDir Path dir) throws Exception {
+    void aJavaOlderThan21GivesWayToTheCoordinatorsOrIsRefusedNamingTheHost(@TempDir Path dir) throws Exception {
         Path old = Path.of("/usr/bin/java");
         assumeThat(Files.isExecutable(old)).as("an older java at /usr/bin/java").isTrue();
         try (LocalHost local = new LocalHost()) {
@@ -83,10 +83,12 @@ class MultiHostLoadTest {
                     Duration.ofSeconds(30)).stderr());
             assumeThat(feature).as("the java at /usr/bin/java is older than 21").isLessThan(21);
             PlacedHost host = new PlacedHost(local, dir.toString(), Optional.empty(), old.toString());
-            assertThatThrownBy(() -> MultiHostLoad.checkJava(host))
-                    .hasMessage("load host local: java is version " + feature + ", fairbench needs 21 or newer (put "
-                            + "a newer JDK first on the PATH there)");
-            MultiHostLoad.checkJava(PlacedHost.local(local, dir));
+            String current = PlacedHost.currentJava();
+            assertThat(MultiHostLoad.findJava(host, current)).isEqualTo(current);
+            assertThatThrownBy(() -> MultiHostLoad.findJava(host, "/nonexistent/java"))
+                    .hasMessageStartingWith("load host local: /usr/bin/java is version " + feature
+                            + "; '/nonexistent/java -version' failed (exit 1")
+                    .hasMessageEndingWith("; fairbench needs Java 21 or newer (put one first on the PATH there)");
         }
     }
 
