@@ -2,30 +2,24 @@ package dev.fairbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.fairbench.hosts.LocalHost;
 import dev.fairbench.loadgen.HostLoad;
 import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadReportWriter;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.loadgen.MergedLoad;
-import dev.fairbench.hosts.LocalHost;
 import dev.fairbench.multiload.MultiHostLoad;
 import dev.fairbench.multiload.PlacedHost;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -37,39 +31,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A load from several hosts with the real {@code fairbench load --barrier} in processes of their own on this
- * machine, against a server that answers one request at a time in 2 ms. Two parts started at one instant and merged
- * give the requests and the latency distribution of one process doing the whole load: had their schedules not
- * interleaved, their requests would arrive in pairs and every second one would wait 2 ms more.
+ * machine, against a server that answers one request at a time in 2 ms ({@link OneAtATimeServer}). Two parts
+ * started at one instant and merged give the requests and the latency distribution of one process doing the whole
+ * load: had their schedules not interleaved, their requests would arrive in pairs and every second one would wait
+ * 2 ms more.
  */
 @Timeout(120)
 class SplitLoadTest {
-    private static final long SERVICE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
-
     @Test
     void twoLocalLoadProcessesMergeToOneProcessAtTheSummedRate(@TempDir Path dir) throws Exception {
-        AtomicLong served = new AtomicLong();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-        server.createContext("/", exchange -> {
-            long until = System.nanoTime() + SERVICE_NANOS;
-            while (System.nanoTime() < until) {
-                LockSupport.parkNanos(until - System.nanoTime());
-            }
-            served.incrementAndGet();
-            byte[] body = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
-            exchange.sendResponseHeaders(200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        });
-        server.start();
-        try {
+        try (OneAtATimeServer server = new OneAtATimeServer(InetAddress.getLoopbackAddress())) {
             Path jar = launcherJar(dir.resolve("fairbench.jar"));
-            LoadSpec whole = LoadSpec.closedLoop(URI.create("http://127.0.0.1:" + server.getAddress().getPort()
-                    + "/hello"), 4, 2, Duration.ofSeconds(3)).withRate(200).withWarmup(Duration.ofSeconds(2));
+            LoadSpec whole = LoadSpec.closedLoop(URI.create(server.url()), 4, 2, Duration.ofSeconds(3)).withRate(200)
+                    .withWarmup(Duration.ofSeconds(2));
 
             // a cold server would put its first second's stalls into the first run only
             LoadGenerator.run(LoadSpec.closedLoop(whole.target(), 2, 1, Duration.ofSeconds(2)), null);
-            served.set(0);
+            server.takeServed();
             MergedLoad one;
             MergedLoad two;
             long servedByOne;
@@ -78,7 +56,7 @@ class SplitLoadTest {
             try (LocalHost a = new LocalHost(); LocalHost b = new LocalHost()) {
                 one = new MultiHostLoad(List.of(PlacedHost.local(a, dir.resolve("alone"))), jar,
                         Duration.ofSeconds(60), line -> { }).run(whole, false);
-                servedByOne = served.getAndSet(0);
+                servedByOne = server.takeServed();
                 List<PlacedHost> hosts = List.of(PlacedHost.local(a, dir.resolve("a")),
                         PlacedHost.local(b, dir.resolve("b")));
                 two = new MultiHostLoad(hosts, jar, Duration.ofSeconds(60), log::add)
@@ -115,8 +93,6 @@ class SplitLoadTest {
             double withinServiceTime = (double) merged.getCountBetweenValues(0, 3_500) / merged.getTotalCount();
             assertThat(withinServiceTime).as(reports).isGreaterThan(0.6);
             assertThat(dev.fairbench.loadgen.LoadMerge.readTotal(mergedLog)).isEqualTo(merged);
-        } finally {
-            server.stop(0);
         }
     }
 
