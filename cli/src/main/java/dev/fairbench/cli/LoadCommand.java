@@ -48,7 +48,9 @@ import picocli.CommandLine.Spec;
                         + "service times). With -R the load is a fixed rate and latency is measured from each "
                         + "request's intended send time, so a stalled server cannot hide its stall "
                         + "(no coordinated omission); the uncorrected latency is reported too. Each connection "
-                        + "has at most --pipeline requests in flight, so give a fixed rate enough connections."},
+                        + "has at most --pipeline requests in flight, so give a fixed rate enough connections.",
+                "With --hosts the load runs from the placement file's load hosts over SSH: connections, threads and "
+                        + "rate split among them, started at one instant, their latency histograms merged exactly."},
         footer = {"", "Exit codes:",
                 "  0  the run completed (errors and non-2xx responses are results: see the report)",
                 "  1  unexpected failure",

@@ -76,7 +76,7 @@ class LoadHostsCommandTest {
         assertThat(hosts).hasSize(1);
         assertThat(hosts.get(0).get("host").asText()).isEqualTo("local");
         assertThat(hosts.get(0).get("result").get("requests").asLong()).isEqualTo(json.get("requests").asLong());
-        assertThat(Files.readString(hlog)).contains("merged from 1 load hosts");
+        assertThat(Files.readString(hlog)).contains("merged from 1 load host,");
         // the part's folder is gone, the jar stays for the next run
         try (var files = Files.list(dir.resolve("load"))) {
             assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("fairbench.jar");

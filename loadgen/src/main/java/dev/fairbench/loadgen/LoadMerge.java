@@ -110,8 +110,8 @@ public final class LoadMerge {
         try (out) {
             HistogramLogWriter writer = new HistogramLogWriter(out);
             writer.outputLogFormatVersion();
-            writer.outputComment("fairbench load, merged from " + hostLogs.size() + " load hosts, values in "
-                    + "microseconds");
+            writer.outputComment("fairbench load, merged from " + LoadReportWriter.hostCount(hostLogs.size())
+                    + ", values in microseconds");
             writer.outputStartTime(windowStartEpochMillis);
             writer.setBaseTime(windowStartEpochMillis);
             writer.outputLegend();

@@ -162,8 +162,8 @@ public final class LoadReportWriter {
     private static String hostsTable(MergedLoad merged) {
         StringBuilder out = new StringBuilder(512);
         boolean fixedRate = merged.total().fixedRate();
-        out.append('\n').append(String.format(Locale.ROOT, "  %d load hosts, merged above; each host's share:%n",
-                merged.hosts().size()));
+        out.append('\n').append(String.format(Locale.ROOT, "  %s, merged above; each host's share:%n",
+                hostCount(merged.hosts().size())));
         out.append(String.format(Locale.ROOT, "  %-24s%7s%9s%11s%11s%11s%12s%10s%8s%n", "host", "conns", "threads",
                 "rate/s", "sent", "completed", "req/s", "p99 (ms)", "errors"));
         List<String> behind = new ArrayList<>();
@@ -300,6 +300,11 @@ public final class LoadReportWriter {
             h.outputPercentileDistribution(print, 5, 1000.0);
         }
         out.append(bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    /** "1 load host", "2 load hosts". */
+    static String hostCount(int hosts) {
+        return hosts + (hosts == 1 ? " load host" : " load hosts");
     }
 
     private static String number(double value) {
