@@ -98,8 +98,7 @@ public final class LoadGenerator {
                 Worker worker;
                 try {
                     // built on its own thread: see Worker on false sharing
-                    worker = new Worker(address, indexes, share, requests, workerIndex,
-                            connected, go);
+                    worker = new Worker(address, indexes, share, requests, workerIndex, connected, go);
                 } catch (Throwable e) {
                     buildFailures[workerIndex] = e;
                     connected.countDown();
