@@ -5,11 +5,16 @@ import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadReportWriter;
 import dev.fairbench.loadgen.LoadResult;
+import dev.fairbench.loadgen.LineBarrier;
+import dev.fairbench.loadgen.LoadShare;
 import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.loadgen.MergedLoad;
 import dev.fairbench.loadgen.Progress;
 import dev.fairbench.runner.MachineLock;
 import dev.fairbench.loadgen.ProgressListener;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -22,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +48,9 @@ import picocli.CommandLine.Spec;
                         + "service times). With -R the load is a fixed rate and latency is measured from each "
                         + "request's intended send time, so a stalled server cannot hide its stall "
                         + "(no coordinated omission); the uncorrected latency is reported too. Each connection "
-                        + "has at most --pipeline requests in flight, so give a fixed rate enough connections."},
+                        + "has at most --pipeline requests in flight, so give a fixed rate enough connections.",
+                "With --hosts the load runs from the placement file's load hosts over SSH: connections, threads and "
+                        + "rate split among them, started at one instant, their latency histograms merged exactly."},
         footer = {"", "Exit codes:",
                 "  0  the run completed (errors and non-2xx responses are results: see the report)",
                 "  1  unexpected failure",
@@ -124,6 +132,10 @@ public final class LoadCommand implements Callable<Integer> {
             + "second, values in microseconds.")
     Path hlog;
 
+    @Option(names = "--hlog-uncorrected", paramLabel = "FILE", description = "At a fixed rate: the same log of "
+            + "the uncorrected latency (from actual send times).")
+    Path hlogUncorrected;
+
     @Option(names = {"-L", "--latency"}, description = "Add the full latency percentile spectrum to the text report "
             + "(-L as in wrk2).")
     boolean latencySpectrum;
@@ -145,6 +157,12 @@ public final class LoadCommand implements Callable<Integer> {
     @Mixin
     MachineLockMixin lock;
 
+    @Mixin
+    LoadPartMixin part;
+
+    @Mixin
+    LoadHostsMixin hosts;
+
     @Override
     public Integer call() {
         CommandLine cl = spec.commandLine();
@@ -163,6 +181,17 @@ public final class LoadCommand implements Callable<Integer> {
                 throw new LoadException(LoadException.REMOTE_REFUSED, "target " + address.getAddress()
                         .getHostAddress() + " is not a loopback address (use --allow-remote to load it anyway)");
             }
+            if (hosts.enabled() && (part.barrier || part.isPart())) {
+                throw new ParameterException(cl, "--hosts splits the load itself: it takes neither --barrier nor "
+                        + "--connection-offset, --total-connections or --total-rate");
+            }
+            if (part.barrier) {
+                return barrierRun(loadSpec);
+            }
+            if (hosts.enabled()) {
+                return multiHostRun(loadSpec, reportFormat, conditions);
+            }
+            LoadShare share = usage(() -> part.share(loadSpec));
             LoadResult result;
             try (MachineLock held = noLock ? null : lock.acquire(commandLine(), line -> {
                 err.println(line);
@@ -170,7 +199,7 @@ public final class LoadCommand implements Callable<Integer> {
             })) {
                 ProgressLine progress = showProgress() ? new ProgressLine(err) : null;
                 try {
-                    result = LoadGenerator.run(loadSpec, progress);
+                    result = LoadGenerator.run(share, null, progress);
                 } finally {
                     if (progress != null) {
                         progress.clear();
@@ -181,28 +210,80 @@ public final class LoadCommand implements Callable<Integer> {
                         + e.getMessage(), e);
             }
             String report = LoadReportWriter.render(result, reportFormat, latencySpectrum);
-            if (output == null) {
-                cl.getOut().print(report);
-                cl.getOut().flush();
-            } else {
-                try {
-                    Files.writeString(output, report, StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    throw new LoadException(LoadException.OUTPUT, "cannot write " + output + ": " + e, e);
-                }
-            }
-            boolean failed = false;
-            for (Threshold t : conditions) {
-                double value = t.value(result);
-                err.println(t.report(value));
-                failed |= !t.holds(value);
-            }
-            err.flush();
-            return failed ? THRESHOLD_FAILED : 0;
+            writeReport(report);
+            return thresholds(conditions, result);
         } catch (LoadException e) {
             err.println(spec.qualifiedName() + ": error: " + e.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
             err.flush();
             return e.exitCode();
+        }
+    }
+
+    /**
+     * {@code --barrier}: one part of a load run from several hosts, started by a coordinator through standard
+     * input and output ({@link LineBarrier}); the result goes to files, as JSON whatever {@code --format} says.
+     */
+    private int barrierRun(LoadSpec loadSpec) throws LoadException {
+        if (output == null || hlog == null || (loadSpec.fixedRate() && hlogUncorrected == null)) {
+            throw new ParameterException(spec.commandLine(), "--barrier writes its result to files: give -o, --hlog"
+                    + (loadSpec.fixedRate() ? " and --hlog-uncorrected" : ""));
+        }
+        LoadShare share = usage(() -> part.share(loadSpec));
+        BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        LoadResult result;
+        try (MachineLock held = noLock ? null : lock.acquire(commandLine(), line -> {
+            spec.commandLine().getErr().println(line);
+            spec.commandLine().getErr().flush();
+        })) {
+            result = LoadGenerator.run(share, new LineBarrier(stdin, spec.commandLine().getOut()), null);
+        } catch (IOException e) {
+            throw new LoadException(LoadException.INTERNAL, "cannot release the benchmark lock: " + e.getMessage(), e);
+        }
+        writeReport(LoadReportWriter.json(result));
+        return 0;
+    }
+
+    /** {@code --hosts}: the load from the placement's load hosts, merged; this machine's lock held meanwhile. */
+    private int multiHostRun(LoadSpec loadSpec, LoadReportWriter.Format reportFormat, List<Threshold> conditions)
+            throws LoadException {
+        PrintWriter err = spec.commandLine().getErr();
+        Consumer<String> say = line -> {
+            err.println(line);
+            err.flush();
+        };
+        MergedLoad merged;
+        try (MachineLock held = noLock ? null : lock.acquire(commandLine(), say)) {
+            merged = hosts.run(loadSpec, allowRemote, line -> say.accept(spec.qualifiedName() + ": " + line),
+                    quiet ? line -> { } : say);
+        } catch (IOException e) {
+            throw new LoadException(LoadException.INTERNAL, "cannot release the benchmark lock: " + e.getMessage(), e);
+        }
+        writeReport(LoadReportWriter.render(merged, reportFormat, latencySpectrum));
+        return thresholds(conditions, merged.total());
+    }
+
+    private int thresholds(List<Threshold> conditions, LoadResult result) {
+        PrintWriter err = spec.commandLine().getErr();
+        boolean failed = false;
+        for (Threshold t : conditions) {
+            double value = t.value(result);
+            err.println(t.report(value));
+            failed |= !t.holds(value);
+        }
+        err.flush();
+        return failed ? THRESHOLD_FAILED : 0;
+    }
+
+    private void writeReport(String report) throws LoadException {
+        if (output == null) {
+            spec.commandLine().getOut().print(report);
+            spec.commandLine().getOut().flush();
+            return;
+        }
+        try {
+            Files.writeString(output, report, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new LoadException(LoadException.OUTPUT, "cannot write " + output + ": " + e, e);
         }
     }
 
@@ -227,7 +308,7 @@ public final class LoadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no path in " + urlsFile);
         }
         return new LoadSpec(target, connections, threads, duration, warmup, rate, pipeline,
-                method.toUpperCase(Locale.ROOT), headers, body, paths, timeout, hlog);
+                method.toUpperCase(Locale.ROOT), headers, body, paths, timeout, hlog, hlogUncorrected);
     }
 
     /** Lines of {@code file}: paths as they are, URLs of the target's host and port reduced to path and query. */

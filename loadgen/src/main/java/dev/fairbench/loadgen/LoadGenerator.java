@@ -13,8 +13,11 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -44,24 +47,41 @@ public final class LoadGenerator {
     }
 
     /**
-     * Runs warm-up (not recorded) then the measured duration; blocks until done.
+     * Runs warm-up (not recorded) then the measured duration, starting as soon as every connection is open; blocks
+     * until done.
      *
      * @param listener called about once per second of measurement, on this thread; may be null
      * @throws LoadException if the target cannot be resolved or connected to, the log cannot be written, or a
      *                       worker failed; {@link LoadException#exitCode()} tells which
      */
     public static LoadResult run(LoadSpec spec, ProgressListener listener) throws LoadException {
+        return run(LoadShare.whole(spec), null, listener);
+    }
+
+    /**
+     * Runs {@code share} of a load, the whole one or one host's part of it. Without a barrier the load starts as
+     * soon as every connection is open. With one, {@link StartBarrier#awaitMeasureStart()} is called once every
+     * connection is open and nothing has been sent yet; the warm-up then starts at the instant it returns minus
+     * the spec's warm-up, and the measurement at that instant (wall clock), so that generators given the same
+     * instant measure the same window. The interval logs' start time is that instant.
+     *
+     * @param barrier  decides the start instant; may be null
+     * @param listener called about once per second of measurement, on this thread; may be null
+     * @throws LoadException as {@link #run(LoadSpec, ProgressListener)}, or from the barrier, or
+     *                       ({@link LoadException#INTERNAL}) when the barrier's warm-up start is already past
+     */
+    public static LoadResult run(LoadShare share, StartBarrier barrier, ProgressListener listener)
+            throws LoadException {
+        LoadSpec spec = share.spec();
         InetSocketAddress address = resolve(spec);
         preflight(address, spec);
         byte[][] requests = RequestEncoder.encode(spec);
-        PrintStream hlogStream = openLog(spec);
-        HistogramLogWriter hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
-        if (hlog != null) {
-            hlog.outputLogFormatVersion();
-            hlog.outputComment("fairbench load " + spec.target() + (spec.fixedRate()
-                    ? " fixed rate " + spec.ratePerSecond() + "/s, latency corrected from intended send times"
-                    : " closed loop, latency is service time") + ", values in microseconds");
-        }
+        PrintStream hlogStream = openLog(spec.hlogFile());
+        HistogramLogWriter hlog = logWriter(hlogStream, spec, spec.fixedRate()
+                ? "latency corrected from intended send times" : "closed loop, latency is service time");
+        PrintStream uncorrectedStream = openLog(spec.uncorrectedHlogFile());
+        HistogramLogWriter uncorrectedHlog = logWriter(uncorrectedStream, spec,
+                "uncorrected latency, from actual send times");
         int threads = spec.threads();
         CountDownLatch connected = new CountDownLatch(threads);
         CountDownLatch go = new CountDownLatch(1);
@@ -72,14 +92,13 @@ public final class LoadGenerator {
             int workerIndex = w;
             int[] indexes = new int[(spec.connections() - w + threads - 1) / threads];
             for (int i = 0; i < indexes.length; i++) {
-                indexes[i] = w + i * threads;
+                indexes[i] = share.firstConnection() + w + i * threads;
             }
             Thread thread = new Thread(() -> {
                 Worker worker;
                 try {
                     // built on its own thread: see Worker on false sharing
-                    worker = new Worker(address, indexes, spec.connections(), requests, workerIndex, spec,
-                            connected, go);
+                    worker = new Worker(address, indexes, share, requests, workerIndex, connected, go);
                 } catch (Throwable e) {
                     buildFailures[workerIndex] = e;
                     connected.countDown();
@@ -113,17 +132,37 @@ public final class LoadGenerator {
                 throw new LoadException(LoadException.UNREACHABLE,
                         "no connection to " + describe(address) + " could be opened");
             }
-            long startNanos = System.nanoTime() + START_MARGIN_NANOS;
-            long measureStartNanos = startNanos + spec.warmup().toNanos();
+            long startNanos;
+            long measureStartNanos;
+            long wallStartMillis;
+            if (barrier == null) {
+                startNanos = System.nanoTime() + START_MARGIN_NANOS;
+                measureStartNanos = startNanos + spec.warmup().toNanos();
+                wallStartMillis = System.currentTimeMillis() + (measureStartNanos - System.nanoTime()) / 1_000_000;
+            } else {
+                long measureStartEpochNanos = barrier.awaitMeasureStart();
+                Instant now = Instant.now();
+                long nowNanos = System.nanoTime();
+                long nowEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+                measureStartNanos = nowNanos + (measureStartEpochNanos - nowEpochNanos);
+                startNanos = measureStartNanos - spec.warmup().toNanos();
+                if (startNanos - nowNanos < 0) {
+                    throw new LoadException(LoadException.INTERNAL, String.format(Locale.ROOT,
+                            "the start instant was %.1f ms ago when it arrived: give the barrier more lead time",
+                            (nowNanos - startNanos) / 1e6));
+                }
+                wallStartMillis = Math.floorDiv(measureStartEpochNanos, 1_000_000L);
+            }
             Timeline timeline = new Timeline(startNanos, measureStartNanos, measureStartNanos
                     + spec.duration().toNanos());
-            long wallStartMillis = System.currentTimeMillis() + (measureStartNanos - System.nanoTime()) / 1_000_000;
             workers.forEach(worker -> worker.start(timeline));
             go.countDown();
-            if (hlog != null) {
-                hlog.outputStartTime(wallStartMillis);
-                hlog.setBaseTime(wallStartMillis);
-                hlog.outputLegend();
+            for (HistogramLogWriter log : new HistogramLogWriter[] {hlog, uncorrectedHlog}) {
+                if (log != null) {
+                    log.outputStartTime(wallStartMillis);
+                    log.setBaseTime(wallStartMillis);
+                    log.outputLegend();
+                }
             }
             sleepUntil(measureStartNanos, workers);
             long intervalStartNanos = measureStartNanos;
@@ -135,14 +174,17 @@ public final class LoadGenerator {
                     joinAll(threadList);
                 }
                 Histogram interval = latency.collectInterval();
-                if (uncorrected != null) {
-                    uncorrected.collectInterval();
-                }
+                Histogram uncorrectedInterval = uncorrected == null ? null : uncorrected.collectInterval();
+                double intervalStartSeconds = (wallStartMillis + (intervalStartNanos - measureStartNanos) / 1e6)
+                        / 1000.0;
+                double intervalEndSeconds = (wallStartMillis + (intervalEndNanos - measureStartNanos) / 1e6)
+                        / 1000.0;
                 if (hlog != null) {
-                    hlog.outputIntervalHistogram(
-                            (wallStartMillis + (intervalStartNanos - measureStartNanos) / 1e6) / 1000.0,
-                            (wallStartMillis + (intervalEndNanos - measureStartNanos) / 1e6) / 1000.0,
-                            interval, 1000.0);
+                    hlog.outputIntervalHistogram(intervalStartSeconds, intervalEndSeconds, interval, 1000.0);
+                }
+                if (uncorrectedHlog != null) {
+                    uncorrectedHlog.outputIntervalHistogram(intervalStartSeconds, intervalEndSeconds,
+                            uncorrectedInterval, 1000.0);
                 }
                 if (listener != null) {
                     long completed = sum(workers, Worker.COMPLETED);
@@ -175,6 +217,9 @@ public final class LoadGenerator {
             if (hlog != null) {
                 hlog.close();
             }
+            if (uncorrectedHlog != null) {
+                uncorrectedHlog.close();
+            }
         }
         for (Worker worker : workers) {
             if (worker.failure() != null) {
@@ -184,6 +229,9 @@ public final class LoadGenerator {
         }
         if (hlogStream != null && hlogStream.checkError()) {
             throw new LoadException(LoadException.OUTPUT, "could not write " + spec.hlogFile());
+        }
+        if (uncorrectedStream != null && uncorrectedStream.checkError()) {
+            throw new LoadException(LoadException.OUTPUT, "could not write " + spec.uncorrectedHlogFile());
         }
         double seconds = spec.duration().toNanos() / 1e9;
         long completed = sum(workers, Worker.COMPLETED);
@@ -229,18 +277,29 @@ public final class LoadGenerator {
         }
     }
 
-    /** Opens the spec's log; the {@link PrintStream} is returned so its error flag can be checked at the end. */
-    private static PrintStream openLog(LoadSpec spec) throws LoadException {
-        if (spec.hlogFile() == null) {
+    /** Opens a log; the {@link PrintStream} is returned so its error flag can be checked at the end. */
+    private static PrintStream openLog(Path file) throws LoadException {
+        if (file == null) {
             return null;
         }
         try {
-            return new PrintStream(new BufferedOutputStream(new FileOutputStream(spec.hlogFile().toFile())),
-                    true, StandardCharsets.US_ASCII);
+            return new PrintStream(new BufferedOutputStream(new FileOutputStream(file.toFile())), true,
+                    StandardCharsets.US_ASCII);
         } catch (FileNotFoundException e) {
-            throw new LoadException(LoadException.OUTPUT, "cannot write " + spec.hlogFile() + ": "
-                    + e.getMessage(), e);
+            throw new LoadException(LoadException.OUTPUT, "cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A log writer on {@code stream} with its header written, or null when there is no stream. */
+    private static HistogramLogWriter logWriter(PrintStream stream, LoadSpec spec, String latencyKind) {
+        if (stream == null) {
+            return null;
+        }
+        HistogramLogWriter log = new HistogramLogWriter(stream);
+        log.outputLogFormatVersion();
+        log.outputComment("fairbench load " + spec.target() + (spec.fixedRate() ? " fixed rate "
+                + spec.ratePerSecond() + "/s, " : " ") + latencyKind + ", values in microseconds");
+        return log;
     }
 
     private static long sum(List<Worker> workers, int counter) {

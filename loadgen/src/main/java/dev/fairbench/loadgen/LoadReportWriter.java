@@ -10,7 +10,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -31,6 +33,8 @@ public final class LoadReportWriter {
     /** Classpath location of the JSON Schema of {@link #json}. */
     public static final String SCHEMA_RESOURCE = "/dev/fairbench/loadgen/load-result.schema.json";
 
+    /** Below this share of its scheduled sends, a load host is said to be behind schedule. */
+    static final int BEHIND_SCHEDULE_PERCENT = 98;
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final double[] PERCENTILES = {50, 75, 90, 99, 99.9, 99.99};
     private static final String[] PERCENTILE_KEYS = {"p50", "p75", "p90", "p99", "p999", "p9999"};
@@ -62,8 +66,53 @@ public final class LoadReportWriter {
         };
     }
 
+    /**
+     * A load run from several hosts in {@code format}: the merged total as {@link #render(LoadResult, Format,
+     * boolean)} renders a result, and each host's own figures: in JSON a {@code load_hosts} array (host, window start,
+     * and the host's result), in text a table with one line per host, in CSV one more value line per host, a
+     * leading {@code host} column telling them apart ({@code all} for the total).
+     */
+    public static String render(MergedLoad merged, Format format, boolean percentileSpectrum) {
+        return switch (format) {
+            case TEXT -> text(merged.total(), percentileSpectrum) + hostsTable(merged);
+            case JSON -> {
+                ObjectNode root = jsonNode(merged.total());
+                var hosts = root.putArray("load_hosts");
+                for (HostLoad host : merged.hosts()) {
+                    ObjectNode entry = hosts.addObject();
+                    entry.put("host", host.host());
+                    entry.put("window_start_epoch_ns", host.windowStartEpochNanos());
+                    entry.set("result", jsonNode(host.result()));
+                }
+                yield write(root);
+            }
+            case CSV -> {
+                String[] total = csv(merged.total()).split("\n");
+                StringBuilder out = new StringBuilder("host,").append(total[0]).append('\n')
+                        .append("all,").append(total[1]).append('\n');
+                for (HostLoad host : merged.hosts()) {
+                    out.append(host.host().replace(",", "%2C")).append(',')
+                            .append(csv(host.result()).split("\n")[1]).append('\n');
+                }
+                yield out.toString();
+            }
+        };
+    }
+
     /** Pretty-printed JSON document, ending with a line feed. */
     public static String json(LoadResult r) {
+        return write(jsonNode(r));
+    }
+
+    private static String write(ObjectNode root) {
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode jsonNode(LoadResult r) {
         LoadSpec spec = r.spec();
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schema_version", SCHEMA_VERSION);
@@ -102,11 +151,38 @@ public final class LoadReportWriter {
         if (r.uncorrectedLatencyMicros() != null) {
             latency(root.putObject("latency_uncorrected_ms"), r.uncorrectedLatencyMicros());
         }
-        try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
+        return root;
+    }
+
+    /**
+     * One line per load host: its share and what it did. At a fixed rate a host that sent fewer than
+     * {@value #BEHIND_SCHEDULE_PERCENT} % of its scheduled requests is named below the table: it could not keep up,
+     * and its latencies include its own delay.
+     */
+    private static String hostsTable(MergedLoad merged) {
+        StringBuilder out = new StringBuilder(512);
+        boolean fixedRate = merged.total().fixedRate();
+        out.append('\n').append(String.format(Locale.ROOT, "  %s, merged above; each host's share:%n",
+                hostCount(merged.hosts().size())));
+        out.append(String.format(Locale.ROOT, "  %-24s%7s%9s%11s%11s%11s%12s%10s%8s%n", "host", "conns", "threads",
+                "rate/s", "sent", "completed", "req/s", "p99 (ms)", "errors"));
+        List<String> behind = new ArrayList<>();
+        for (HostLoad host : merged.hosts()) {
+            LoadResult r = host.result();
+            LoadSpec spec = r.spec();
+            out.append(String.format(Locale.ROOT, "  %-24s%7d%9d%11s%11d%11d%12.1f%10.3f%8d%n", host.host(),
+                    spec.connections(), spec.threads(), fixedRate ? number(spec.ratePerSecond()) : "-",
+                    r.requestsSent(), r.requestsCompleted(), r.requestsPerSecond(),
+                    latencyMillis(r.latencyMicros()).get("p99"), r.errors()));
+            double scheduled = spec.ratePerSecond() * r.durationSeconds();
+            if (fixedRate && r.requestsSent() < scheduled * BEHIND_SCHEDULE_PERCENT / 100) {
+                behind.add(String.format(Locale.ROOT, "  %s sent %.1f %% of its scheduled requests: it could not "
+                        + "keep up (an overloaded load host, or a server that holds its connections)%n",
+                        host.host(), 100.0 * r.requestsSent() / scheduled));
+            }
         }
+        behind.forEach(out::append);
+        return out.toString();
     }
 
     private static void latency(ObjectNode node, Histogram h) {
@@ -224,6 +300,11 @@ public final class LoadReportWriter {
             h.outputPercentileDistribution(print, 5, 1000.0);
         }
         out.append(bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    /** "1 load host", "2 load hosts". */
+    static String hostCount(int hosts) {
+        return hosts + (hosts == 1 ? " load host" : " load hosts");
     }
 
     private static String number(double value) {

@@ -27,10 +27,13 @@ import java.util.Locale;
  *                      and their connection is reopened
  * @param hlogFile      HdrHistogram interval log to write while running (one interval per second), or
  *                      {@code null}
+ * @param uncorrectedHlogFile fixed-rate mode: the same log of the uncorrected latency (from actual send times),
+ *                      or {@code null}; must be {@code null} in closed loop, where there is none
  */
 public record LoadSpec(URI target, int connections, int threads, Duration duration, Duration warmup,
                        double ratePerSecond, int pipeline, String method, List<String> headers, byte[] body,
-                       List<String> paths, Duration timeout, Path hlogFile) {
+                       List<String> paths, Duration timeout, Path hlogFile,
+                       Path uncorrectedHlogFile) {
 
     /** Default response timeout: long enough that stalls show up as latency rather than as errors. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -82,6 +85,10 @@ public record LoadSpec(URI target, int connections, int threads, Duration durati
             }
         }
         requirePositive(timeout, "timeout");
+        if (uncorrectedHlogFile != null && ratePerSecond == 0) {
+            throw new IllegalArgumentException("an uncorrected latency log needs a fixed rate: closed loop has only "
+                    + "service time");
+        }
     }
 
     /** {@code text} with control characters escaped, so an error message stays on one line. */
@@ -109,7 +116,7 @@ public record LoadSpec(URI target, int connections, int threads, Duration durati
     /** Closed-loop spec: no warm-up, pipeline 1, {@code GET}, no extra headers, {@link #DEFAULT_TIMEOUT}. */
     public static LoadSpec closedLoop(URI target, int connections, int threads, Duration duration) {
         return new LoadSpec(target, connections, threads, duration, Duration.ZERO, 0, 1, "GET", List.of(), null,
-                List.of(), DEFAULT_TIMEOUT, null);
+                List.of(), DEFAULT_TIMEOUT, null, null);
     }
 
     /** True when {@code ratePerSecond > 0}: latencies are measured from intended send times. */
@@ -139,52 +146,62 @@ public record LoadSpec(URI target, int connections, int threads, Duration durati
 
     public LoadSpec withRate(double requestsPerSecond) {
         return new LoadSpec(target, connections, threads, duration, warmup, requestsPerSecond, pipeline, method,
-                headers, body, paths, timeout, hlogFile);
+                headers, body, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withPipeline(int requestsPerWrite) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, requestsPerWrite,
-                method, headers, body, paths, timeout, hlogFile);
+                method, headers, body, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withWarmup(Duration warmupTime) {
         return new LoadSpec(target, connections, threads, duration, warmupTime, ratePerSecond, pipeline, method,
-                headers, body, paths, timeout, hlogFile);
+                headers, body, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withMethod(String httpMethod) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline,
                 httpMethod == null ? null : httpMethod.toUpperCase(Locale.ROOT), headers, body, paths, timeout,
-                hlogFile);
+                hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withBody(byte[] requestBody) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline, method,
-                headers, requestBody, paths, timeout, hlogFile);
+                headers, requestBody, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withPaths(List<String> requestPaths) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline, method,
-                headers, body, requestPaths, timeout, hlogFile);
+                headers, body, requestPaths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withHeaders(List<String> requestHeaders) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline, method,
-                requestHeaders, body, paths, timeout, hlogFile);
+                requestHeaders, body, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withTimeout(Duration responseTimeout) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline, method,
-                headers, body, paths, responseTimeout, hlogFile);
+                headers, body, paths, responseTimeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withHlog(Path intervalLogFile) {
         return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline, method,
-                headers, body, paths, timeout, intervalLogFile);
+                headers, body, paths, timeout, intervalLogFile, uncorrectedHlogFile);
+    }
+
+    public LoadSpec withUncorrectedHlog(Path intervalLogFile) {
+        return new LoadSpec(target, connections, threads, duration, warmup, ratePerSecond, pipeline, method,
+                headers, body, paths, timeout, hlogFile, intervalLogFile);
+    }
+
+    public LoadSpec withConnections(int openConnections, int eventLoopThreads) {
+        return new LoadSpec(target, openConnections, eventLoopThreads, duration, warmup, ratePerSecond, pipeline,
+                method, headers, body, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 
     public LoadSpec withDuration(Duration measuredTime) {
         return new LoadSpec(target, connections, threads, measuredTime, warmup, ratePerSecond, pipeline, method,
-                headers, body, paths, timeout, hlogFile);
+                headers, body, paths, timeout, hlogFile, uncorrectedHlogFile);
     }
 }

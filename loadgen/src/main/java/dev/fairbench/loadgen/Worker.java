@@ -82,18 +82,21 @@ final class Worker implements Runnable {
     private volatile LoadGenerator.Timeline timeline;
 
     /**
-     * @param connectionIndexes global indexes (0 .. totalConnections-1) of the connections this worker owns; they
-     *                          set the phase of each connection's rate schedule
+     * @param connectionIndexes indexes in the whole load (0 .. share.totalConnections()-1) of the connections this
+     *                          worker owns; they set the phase of each connection's rate schedule
+     * @param share             the part of the load this generator runs; its spec is what this worker runs
      * @param requests          pre-encoded requests, one per path, sent in rotation
      */
-    Worker(InetSocketAddress address, int[] connectionIndexes, int totalConnections, byte[][] requests,
-           int firstPath, LoadSpec spec, CountDownLatch connected, CountDownLatch go) {
+    Worker(InetSocketAddress address, int[] connectionIndexes, LoadShare share, byte[][] requests,
+           int firstPath, CountDownLatch connected, CountDownLatch go) {
+        LoadSpec spec = share.spec();
         this.address = address;
         this.requests = requests;
         this.nextPath = firstPath % requests.length;
         this.pipeline = spec.pipeline();
-        this.ratePerSecond = spec.ratePerSecond();
-        this.totalConnections = totalConnections;
+        // the whole load's rate and connections: with them this part's connections keep their places in its schedule
+        this.ratePerSecond = share.totalRatePerSecond();
+        this.totalConnections = share.totalConnections();
         this.timeoutNanos = spec.timeout().toNanos();
         this.latencyMicros = LatencyCollector.newRecorder();
         this.uncorrectedLatencyMicros = spec.fixedRate() ? LatencyCollector.newRecorder() : null;

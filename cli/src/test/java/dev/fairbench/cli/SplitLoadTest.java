@@ -1,0 +1,110 @@
+package dev.fairbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fairbench.hosts.LocalHost;
+import dev.fairbench.loadgen.HostLoad;
+import dev.fairbench.loadgen.LoadGenerator;
+import dev.fairbench.loadgen.LoadReportWriter;
+import dev.fairbench.loadgen.LoadSpec;
+import dev.fairbench.loadgen.MergedLoad;
+import dev.fairbench.multiload.MultiHostLoad;
+import dev.fairbench.multiload.PlacedHost;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A load from several hosts with the real {@code fairbench load --barrier} in processes of their own on this
+ * machine, against a server that answers one request at a time in 2 ms ({@link OneAtATimeServer}). Two parts
+ * started at one instant and merged give the requests and the latency distribution of one process doing the whole
+ * load (counts exactly, the median within tolerance; that the parts' sends interleave exactly is
+ * {@code LoadSplitProperties}'s).
+ */
+@Timeout(120)
+class SplitLoadTest {
+    @Test
+    void twoLocalLoadProcessesMergeToOneProcessAtTheSummedRate(@TempDir Path dir) throws Exception {
+        try (OneAtATimeServer server = new OneAtATimeServer(InetAddress.getLoopbackAddress())) {
+            Path jar = launcherJar(dir.resolve("fairbench.jar"));
+            LoadSpec whole = LoadSpec.closedLoop(URI.create(server.url()), 4, 2, Duration.ofSeconds(3)).withRate(200)
+                    .withWarmup(Duration.ofSeconds(2));
+
+            // a cold server would put its first second's stalls into the first run only
+            LoadGenerator.run(LoadSpec.closedLoop(whole.target(), 2, 1, Duration.ofSeconds(2)), null);
+            server.takeServed();
+            MergedLoad one;
+            MergedLoad two;
+            long servedByOne;
+            Path mergedLog = dir.resolve("merged.hlog");
+            List<String> log = new ArrayList<>();
+            try (LocalHost a = new LocalHost(); LocalHost b = new LocalHost()) {
+                one = new MultiHostLoad(List.of(PlacedHost.local(a, dir.resolve("alone"))), jar,
+                        Duration.ofSeconds(60), line -> { }).run(whole, false);
+                servedByOne = server.takeServed();
+                List<PlacedHost> hosts = List.of(PlacedHost.local(a, dir.resolve("a")),
+                        PlacedHost.local(b, dir.resolve("b")));
+                two = new MultiHostLoad(hosts, jar, Duration.ofSeconds(60), log::add)
+                        .run(whole.withHlog(mergedLog), false);
+            }
+
+            assertThat(log).anyMatch(line -> line.startsWith("all 2 load hosts ready"));
+            assertThat(one.total().requestsCompleted()).isBetween(570L, 630L);
+            assertThat(two.total().requestsCompleted()).isBetween(570L, 630L)
+                    .isEqualTo(two.hosts().stream().mapToLong(h -> h.result().requestsCompleted()).sum());
+            assertThat(two.total().errors()).isZero();
+            assertThat(two.total().spec()).isEqualTo(whole.withHlog(mergedLog));
+            assertThat(two.hosts()).extracting(HostLoad::host).containsExactly("local", "local");
+            for (HostLoad host : two.hosts()) {
+                assertThat(host.result().spec().connections()).isEqualTo(2);
+                assertThat(host.result().requestsSent()).isBetween(285L, 315L);
+            }
+            // warm-up included, the server saw what was sent, give or take the last few in flight
+            assertThat(servedByOne).isBetween(970L, 1030L);
+
+            Histogram single = one.total().latencyMicros();
+            Histogram merged = two.total().latencyMicros();
+            String reports = LoadReportWriter.render(one, LoadReportWriter.Format.TEXT, false)
+                    + LoadReportWriter.render(two, LoadReportWriter.Format.TEXT, false);
+            assertThat(merged.getTotalCount()).isEqualTo(two.total().requestsCompleted());
+            // a busy machine (these tests share two cores with builds) moves p75 and above of either run by tens
+            // of ms; the median stays
+            for (double percentile : new double[] {50}) {
+                long expected = single.getValueAtPercentile(percentile);
+                assertThat(merged.getValueAtPercentile(percentile)).as("p%s, one process %d us; %s", percentile,
+                        expected, reports).isBetween(expected / 2 - 1000, expected * 3 / 2 + 1000);
+            }
+            assertThat(dev.fairbench.loadgen.LoadMerge.readTotal(mergedLog)).isEqualTo(merged);
+        }
+    }
+
+    /** A jar of only a manifest that runs the CLI on this test's class path, standing in for fairbench.jar. */
+    static Path launcherJar(Path jar) throws IOException {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, Arrays.stream(classPath.split(
+                java.io.File.pathSeparator)).filter(s -> !s.isBlank()).map(s -> Path.of(s).toUri().toString())
+                .collect(Collectors.joining(" ")));
+        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream ignored = new JarOutputStream(out,
+                manifest)) {
+            return jar;
+        }
+    }
+}
