@@ -48,48 +48,61 @@ class SplitLoadTest {
             // a cold server would put its first second's stalls into the first run only
             LoadGenerator.run(LoadSpec.closedLoop(whole.target(), 2, 1, Duration.ofSeconds(2)), null);
             server.takeServed();
-            MergedLoad one;
-            MergedLoad two;
-            long servedByOne;
-            Path mergedLog = dir.resolve("merged.hlog");
-            List<String> log = new ArrayList<>();
-            try (LocalHost a = new LocalHost(); LocalHost b = new LocalHost()) {
-                one = new MultiHostLoad(List.of(PlacedHost.local(a, dir.resolve("alone"))), jar,
-                        Duration.ofSeconds(60), line -> { }).run(whole, false);
-                servedByOne = server.takeServed();
-                List<PlacedHost> hosts = List.of(PlacedHost.local(a, dir.resolve("a")),
-                        PlacedHost.local(b, dir.resolve("b")));
-                two = new MultiHostLoad(hosts, jar, Duration.ofSeconds(60), log::add)
-                        .run(whole.withHlog(mergedLog), false);
-            }
+            Attempt first = attempt(dir.resolve("1"), server, jar, whole);
 
-            assertThat(log).anyMatch(line -> line.startsWith("all 2 load hosts ready"));
-            assertThat(one.total().requestsCompleted()).isBetween(570L, 630L);
+            assertThat(first.log()).anyMatch(line -> line.startsWith("all 2 load hosts ready"));
+            assertThat(first.one().total().requestsCompleted()).isBetween(570L, 630L);
+            MergedLoad two = first.two();
             assertThat(two.total().requestsCompleted()).isBetween(570L, 630L)
                     .isEqualTo(two.hosts().stream().mapToLong(h -> h.result().requestsCompleted()).sum());
             assertThat(two.total().errors()).isZero();
-            assertThat(two.total().spec()).isEqualTo(whole.withHlog(mergedLog));
+            assertThat(two.total().spec()).isEqualTo(whole.withHlog(first.mergedLog()));
             assertThat(two.hosts()).extracting(HostLoad::host).containsExactly("local", "local");
             for (HostLoad host : two.hosts()) {
                 assertThat(host.result().spec().connections()).isEqualTo(2);
                 assertThat(host.result().requestsSent()).isBetween(285L, 315L);
             }
             // warm-up included, the server saw what was sent, give or take the last few in flight
-            assertThat(servedByOne).isBetween(970L, 1030L);
-
-            Histogram single = one.total().latencyMicros();
+            assertThat(first.servedByOne()).isBetween(970L, 1030L);
             Histogram merged = two.total().latencyMicros();
-            String reports = LoadReportWriter.render(one, LoadReportWriter.Format.TEXT, false)
-                    + LoadReportWriter.render(two, LoadReportWriter.Format.TEXT, false);
             assertThat(merged.getTotalCount()).isEqualTo(two.total().requestsCompleted());
-            // a busy machine (these tests share two cores with builds) moves p75 and above of either run by tens
-            // of ms; the median stays
-            for (double percentile : new double[] {50}) {
-                long expected = single.getValueAtPercentile(percentile);
-                assertThat(merged.getValueAtPercentile(percentile)).as("p%s, one process %d us; %s", percentile,
-                        expected, reports).isBetween(expected / 2 - 1000, expected * 3 / 2 + 1000);
-            }
-            assertThat(dev.fairbench.loadgen.LoadMerge.readTotal(mergedLog)).isEqualTo(merged);
+            assertThat(dev.fairbench.loadgen.LoadMerge.readTotal(first.mergedLog())).isEqualTo(merged);
+
+            // The medians of the two runs agree within tolerance. These tests share two cores with builds, which can
+            // slow one of the two runs by several times: a wrong merge fails both attempts, a neighbour rarely two.
+            Attempt checked = first.mediansAgree() ? first : attempt(dir.resolve("2"), server, jar, whole);
+            assertThat(checked.mediansAgree()).as("p50 of one process %d us, of two merged %d us, in both attempts; %s",
+                    checked.one().total().latencyMicros().getValueAtPercentile(50),
+                    checked.two().total().latencyMicros().getValueAtPercentile(50), checked.reports()).isTrue();
+        }
+    }
+
+    /** One process doing the whole load, then two doing half each and merged. */
+    private record Attempt(MergedLoad one, MergedLoad two, long servedByOne, List<String> log, Path mergedLog) {
+        boolean mediansAgree() {
+            long expected = one.total().latencyMicros().getValueAtPercentile(50);
+            long actual = two.total().latencyMicros().getValueAtPercentile(50);
+            return actual >= expected / 2 - 1000 && actual <= expected * 3 / 2 + 1000;
+        }
+
+        String reports() {
+            return LoadReportWriter.render(one, LoadReportWriter.Format.TEXT, false)
+                    + LoadReportWriter.render(two, LoadReportWriter.Format.TEXT, false);
+        }
+    }
+
+    private static Attempt attempt(Path dir, OneAtATimeServer server, Path jar, LoadSpec whole) throws Exception {
+        Path mergedLog = Files.createDirectories(dir).resolve("merged.hlog");
+        List<String> log = new ArrayList<>();
+        try (LocalHost a = new LocalHost(); LocalHost b = new LocalHost()) {
+            MergedLoad one = new MultiHostLoad(List.of(PlacedHost.local(a, dir.resolve("alone"))), jar,
+                    Duration.ofSeconds(60), line -> { }).run(whole, false);
+            long servedByOne = server.takeServed();
+            List<PlacedHost> hosts = List.of(PlacedHost.local(a, dir.resolve("a")), PlacedHost.local(b, dir.resolve("b")));
+            MergedLoad two = new MultiHostLoad(hosts, jar, Duration.ofSeconds(60), log::add)
+                    .run(whole.withHlog(mergedLog), false);
+            server.takeServed();
+            return new Attempt(one, two, servedByOne, log, mergedLog);
         }
     }
 
