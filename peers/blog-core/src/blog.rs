@@ -6,11 +6,12 @@ use sqlx::PgPool;
 
 use crate::cache::PageCacheFormat;
 use crate::db::{ConnectionScope, Queries};
+use crate::pages::{PageResult, Pages};
 use crate::render::Templates;
 use crate::{cache, db, is_valid_slug, Config, Failure};
 
-/// The page routes, independent of the HTTP framework: each takes the pool (and Redis) it should use and
-/// answers the page's bytes or the [`Failure`] to send. Thread-safe; build one per process.
+/// The page routes ([`Pages`]) on sqlx and redis-rs: a pool and a Redis connection per request. Thread-safe; build
+/// one per process.
 pub struct Blog {
     templates: Templates,
     connection_per: ConnectionScope,
@@ -64,10 +65,15 @@ impl Blog {
             ..Blog::new()
         }
     }
+}
+
+impl Pages for Blog {
+    type Db = PgPool;
+    type Cache = ConnectionManager;
 
     /// `GET /`. By default every route takes one connection for all its queries and gives it back before
     /// rendering; with [`ConnectionScope::Query`] each query takes its own.
-    pub async fn index(&self, db: &PgPool) -> Result<Vec<u8>, Failure> {
+    async fn index(&self, db: &PgPool) -> PageResult {
         let page = bounded(async {
             Ok::<_, Failure>(on_connections!(self.connection_per, db, db::index))
         })
@@ -76,7 +82,7 @@ impl Blog {
     }
 
     /// `GET /post/{slug}`.
-    pub async fn post(&self, db: &PgPool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn post(&self, db: &PgPool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -89,7 +95,7 @@ impl Blog {
     }
 
     /// `GET /tag/{slug}`.
-    pub async fn tag(&self, db: &PgPool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn tag(&self, db: &PgPool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -102,11 +108,7 @@ impl Blog {
     }
 
     /// `GET /cached`.
-    pub async fn index_cached(
-        &self,
-        db: &PgPool,
-        redis: &ConnectionManager,
-    ) -> Result<Vec<u8>, Failure> {
+    async fn index_cached(&self, db: &PgPool, redis: &ConnectionManager) -> PageResult {
         cached(
             redis,
             &cache::key("/cached"),
@@ -117,12 +119,12 @@ impl Blog {
     }
 
     /// `GET /post/{slug}/cached`. A bad slug is a 404 without asking Redis.
-    pub async fn post_cached(
+    async fn post_cached(
         &self,
         db: &PgPool,
         redis: &ConnectionManager,
         slug: &str,
-    ) -> Result<Vec<u8>, Failure> {
+    ) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }

@@ -6,7 +6,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use blog_core::content_type::{HTML, JSON, TEXT};
-use blog_core::{cache, compute, is_valid_slug, phash, Failure, MAX_BODY_BYTES};
+use blog_core::{cache, compute, is_valid_slug, phash, Failure, MAX_BODY_BYTES, STALL};
 use cot::db::Database;
 use cot::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use cot::request::extractors::Path;
@@ -23,9 +23,6 @@ use crate::{pages, queries};
 /// Most time the PostgreSQL work of one request may take (every query and every wait for a connection): a hung
 /// server gives a 503 within the contract's 5 s (§5). Cot's pool has sqlx's defaults (a 30 s acquire timeout).
 pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
-
-/// Contract §5.1: the stall bound of a `/phash` body.
-pub const BODY_STALL: Duration = Duration::from_secs(2);
 
 /// The app's routes. `redis` is the shared page-cache connection.
 pub fn router(redis: ConnectionManager) -> Router {
@@ -90,7 +87,7 @@ async fn hello() -> Response {
 }
 
 /// Refuses a declared body over the limit on the head alone (§5.1), then reads at most that much within
-/// [`BODY_STALL`].
+/// [`STALL`]. Not blog-core's axum reading: Cot's body is its own type.
 async fn phash_page(request: Request) -> Response {
     let declared = request
         .headers()
@@ -100,7 +97,7 @@ async fn phash_page(request: Request) -> Response {
         return failed(Failure::BodyTooLarge);
     }
     let read = Limited::new(request.into_body(), MAX_BODY_BYTES).collect();
-    let body = match tokio::time::timeout(BODY_STALL, read).await {
+    let body = match tokio::time::timeout(STALL, read).await {
         Ok(Ok(body)) => body.to_bytes(),
         Ok(Err(e)) if e.is::<LengthLimitError>() => return failed(Failure::BodyTooLarge),
         Ok(Err(_)) | Err(_) => return failed(Failure::BadImageSize),

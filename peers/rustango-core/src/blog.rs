@@ -1,11 +1,12 @@
-//! The page routes on Rustango, independent of the HTTP framework: each takes the pool (and page cache) to
-//! use and answers the page's bytes or the [`Failure`] to send.
+//! The page routes ([`blog_core::Pages`]) on Rustango: each takes the pool (and page cache) to use and answers the
+//! page's bytes or the [`Failure`] to send.
 
 use std::future::Future;
 use std::time::Duration;
 
+use blog_core::pages::PageResult;
 use blog_core::render::Templates;
-use blog_core::{cache, is_valid_slug, Failure};
+use blog_core::{cache, is_valid_slug, Failure, Pages};
 use rustango::sql::{ExecError, Pool, PoolConn};
 
 use crate::pages;
@@ -52,15 +53,20 @@ impl Blog {
             templates: Templates::new(),
         }
     }
+}
+
+impl Pages for Blog {
+    type Db = Pool;
+    type Cache = PageCache;
 
     /// `GET /`.
-    pub async fn index(&self, db: &Pool) -> Result<Vec<u8>, Failure> {
+    async fn index(&self, db: &Pool) -> PageResult {
         let page = on_one_connection(db, |mut conn| async move { pages::index(&mut conn).await }).await?;
         Ok(self.templates.index(&page).into_bytes())
     }
 
     /// `GET /post/{slug}`. A bad slug is a 404 without a query.
-    pub async fn post(&self, db: &Pool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn post(&self, db: &Pool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -71,7 +77,7 @@ impl Blog {
     }
 
     /// `GET /tag/{slug}`.
-    pub async fn tag(&self, db: &Pool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn tag(&self, db: &Pool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -82,12 +88,12 @@ impl Blog {
     }
 
     /// `GET /cached`.
-    pub async fn index_cached(&self, db: &Pool, pages: &PageCache) -> Result<Vec<u8>, Failure> {
+    async fn index_cached(&self, db: &Pool, pages: &PageCache) -> PageResult {
         cached(pages, &cache::key("/cached"), self.index(db)).await
     }
 
     /// `GET /post/{slug}/cached`. A bad slug is a 404 without asking Redis.
-    pub async fn post_cached(&self, db: &Pool, pages: &PageCache, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn post_cached(&self, db: &Pool, pages: &PageCache, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
