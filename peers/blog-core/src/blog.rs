@@ -1,11 +1,9 @@
-use std::future::Future;
-use std::time::Duration;
-
 use redis::aio::ConnectionManager;
 use sqlx::PgPool;
 
-use crate::cache::PageCacheFormat;
+use crate::cache::{cached, PageCacheFormat};
 use crate::db::{ConnectionScope, Queries};
+use crate::deadline::bounded;
 use crate::pages::{PageResult, Pages};
 use crate::render::Templates;
 use crate::{cache, db, is_valid_slug, Config, Failure};
@@ -29,21 +27,6 @@ macro_rules! on_connections {
             ConnectionScope::Query => $query(Queries::Pool($pool), $($arg),*).await?,
         }
     };
-}
-
-/// Most time the PostgreSQL work of one request (acquiring a connection and every query) may take: a hung server
-/// (stopped, not closed) gives a 503 within the contract's 5 s bound (section 5) instead of a request blocked forever.
-pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
-
-/// `work` bounded by [`DB_TIMEOUT`]; on timeout the work is dropped (its connection is not reused while busy).
-async fn bounded<T>(work: impl Future<Output = Result<T, Failure>>) -> Result<T, Failure> {
-    match tokio::time::timeout(DB_TIMEOUT, work).await {
-        Ok(result) => result,
-        Err(_) => {
-            eprintln!("postgres: no answer within {} s", DB_TIMEOUT.as_secs());
-            Err(Failure::Unavailable)
-        }
-    }
 }
 
 impl Blog {
@@ -142,19 +125,4 @@ impl Default for Blog {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// One GET on a hit; on a miss, `render` (not run otherwise) and one SET before answering. A 404 caches nothing.
-async fn cached(
-    redis: &ConnectionManager,
-    key: &str,
-    format: PageCacheFormat,
-    render: impl Future<Output = Result<Vec<u8>, Failure>>,
-) -> Result<Vec<u8>, Failure> {
-    if let Some(page) = cache::get(redis, key, format).await? {
-        return Ok(page);
-    }
-    let page = render.await?;
-    cache::put(redis, key, &page, format).await?;
-    Ok(page)
 }

@@ -16,6 +16,8 @@ pub mod compute;
 pub mod config;
 #[cfg(feature = "sqlx")]
 pub mod db;
+#[cfg(feature = "stack")]
+pub mod deadline;
 pub mod failure;
 pub mod model;
 pub mod pages;

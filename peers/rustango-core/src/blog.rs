@@ -2,8 +2,8 @@
 //! page's bytes or the [`Failure`] to send.
 
 use std::future::Future;
-use std::time::Duration;
 
+use blog_core::deadline::bounded;
 use blog_core::pages::PageResult;
 use blog_core::render::Templates;
 use blog_core::{cache, is_valid_slug, Failure, Pages};
@@ -11,10 +11,6 @@ use rustango::sql::{ExecError, Pool, PoolConn};
 
 use crate::pages;
 use crate::store::PageCache;
-
-/// Most time the PostgreSQL work of one request (taking a connection and every query) may take: a hung server
-/// gives a 503 within the contract's 5 s bound (section 5).
-pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
 
 /// Renders the pages with blog-core's Tera templates. Thread-safe; build one per process.
 pub struct Blog {
@@ -26,24 +22,18 @@ fn unavailable(e: ExecError) -> Failure {
     Failure::Unavailable
 }
 
-/// `work` on one connection taken from `db` once, bounded by [`DB_TIMEOUT`]; the connection goes back to the
-/// pool before the page is rendered.
+/// `work` on one connection taken from `db` once, bounded by blog-core's `DB_TIMEOUT`; the connection goes back to
+/// the pool before the page is rendered.
 async fn on_one_connection<T, F, W>(db: &Pool, work: W) -> Result<T, Failure>
 where
     W: FnOnce(PoolConn) -> F,
     F: Future<Output = Result<T, ExecError>>,
 {
-    let run = async {
+    bounded(async {
         let conn = db.acquire().await.map_err(unavailable)?;
         work(conn).await.map_err(unavailable)
-    };
-    match tokio::time::timeout(DB_TIMEOUT, run).await {
-        Ok(result) => result,
-        Err(_) => {
-            eprintln!("postgres: no answer within {} s", DB_TIMEOUT.as_secs());
-            Err(Failure::Unavailable)
-        }
-    }
+    })
+    .await
 }
 
 impl Blog {
