@@ -186,3 +186,29 @@ async fn not_found() -> Error {
 async fn method_not_allowed() -> Error {
     Error(Failure::MethodNotAllowed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_declared_length_over_the_limit_is_refused_unread() {
+        let mut headers = HeaderMap::new();
+        headers.insert(CONTENT_LENGTH, (MAX_BODY_BYTES + 1).into());
+        let body = Body::from(vec![0u8; 4096]);
+        assert_eq!(phash_body(&headers, body).await, Err(Failure::BodyTooLarge));
+    }
+
+    #[tokio::test]
+    async fn an_undeclared_body_over_the_limit_is_too_large() {
+        let body = Body::from(vec![0u8; MAX_BODY_BYTES + 1]);
+        assert_eq!(phash_body(&HeaderMap::new(), body).await, Err(Failure::BodyTooLarge));
+    }
+
+    #[tokio::test]
+    async fn a_body_at_the_limit_is_read_whole() {
+        let body = Body::from(vec![7u8; MAX_BODY_BYTES]);
+        let read = phash_body(&HeaderMap::new(), body).await.map(|b| b.len());
+        assert_eq!(read, Ok(MAX_BODY_BYTES));
+    }
+}

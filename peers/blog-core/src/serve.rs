@@ -78,3 +78,64 @@ where
         std::process::exit(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::time::Instant;
+
+    use super::*;
+
+    /// What [`accept`], serving "ok" on every request, answers to `head`, read until the server closes (or for at
+    /// most 5 s), and how long that took.
+    async fn answer_to(head: String) -> (String, Duration) {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let service = hyper::service::service_fn(|_request| async {
+            Ok::<_, Infallible>(Response::new(String::from("ok")))
+        });
+        let server = tokio::spawn(async move { accept(&listener, service).await });
+        let answer = tokio::task::spawn_blocking(move || {
+            let mut tcp = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+            tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            let sent = Instant::now();
+            // The server may close before it has read everything; what it answered is still read below.
+            let _ = tcp.write_all(head.as_bytes());
+            let mut answer = Vec::new();
+            let _ = tcp.read_to_end(&mut answer);
+            (String::from_utf8_lossy(&answer).into_owned(), sent.elapsed())
+        })
+        .await
+        .unwrap();
+        server.abort();
+        answer
+    }
+
+    fn head_with(filler_bytes: usize) -> String {
+        format!(
+            "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Filler: {}\r\n\r\n",
+            "a".repeat(filler_bytes)
+        )
+    }
+
+    #[tokio::test]
+    async fn a_head_under_the_limit_is_served() {
+        let (answer, _) = answer_to(head_with(8 * 1024)).await;
+        assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+        assert!(answer.ends_with("\r\n\r\nok"), "{answer}");
+    }
+
+    #[tokio::test]
+    async fn a_head_over_the_limit_is_refused_with_431() {
+        let (answer, _) = answer_to(head_with(crate::MAX_HEAD_BYTES + 1024)).await;
+        assert!(answer.starts_with("HTTP/1.1 431 "), "{answer}");
+    }
+
+    #[tokio::test]
+    async fn a_stalled_head_is_closed_after_the_stall_bound() {
+        let (answer, took) = answer_to("GET /hello HTTP/1.1\r\nHost: x\r\n".into()).await;
+        assert_eq!(answer, "");
+        let stall = crate::STALL;
+        assert!(took >= stall - Duration::from_millis(200) && took < stall + Duration::from_secs(2), "{took:?}");
+    }
+}
