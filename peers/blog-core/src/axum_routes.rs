@@ -202,7 +202,10 @@ mod tests {
     #[tokio::test]
     async fn an_undeclared_body_over_the_limit_is_too_large() {
         let body = Body::from(vec![0u8; MAX_BODY_BYTES + 1]);
-        assert_eq!(phash_body(&HeaderMap::new(), body).await, Err(Failure::BodyTooLarge));
+        assert_eq!(
+            phash_body(&HeaderMap::new(), body).await,
+            Err(Failure::BodyTooLarge)
+        );
     }
 
     #[tokio::test]

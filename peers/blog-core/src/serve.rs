@@ -103,7 +103,10 @@ mod tests {
             let _ = tcp.write_all(head.as_bytes());
             let mut answer = Vec::new();
             let _ = tcp.read_to_end(&mut answer);
-            (String::from_utf8_lossy(&answer).into_owned(), sent.elapsed())
+            (
+                String::from_utf8_lossy(&answer).into_owned(),
+                sent.elapsed(),
+            )
         })
         .await
         .unwrap();
@@ -136,6 +139,9 @@ mod tests {
         let (answer, took) = answer_to("GET /hello HTTP/1.1\r\nHost: x\r\n".into()).await;
         assert_eq!(answer, "");
         let stall = crate::STALL;
-        assert!(took >= stall - Duration::from_millis(200) && took < stall + Duration::from_secs(2), "{took:?}");
+        assert!(
+            took >= stall - Duration::from_millis(200) && took < stall + Duration::from_secs(2),
+            "{took:?}"
+        );
     }
 }
