@@ -1,16 +1,15 @@
-use std::future::Future;
-use std::time::Duration;
-
 use redis::aio::ConnectionManager;
 use sqlx::PgPool;
 
-use crate::cache::PageCacheFormat;
+use crate::cache::{cached, PageCacheFormat};
 use crate::db::{ConnectionScope, Queries};
+use crate::deadline::bounded;
+use crate::pages::{PageResult, Pages};
 use crate::render::Templates;
 use crate::{cache, db, is_valid_slug, Config, Failure};
 
-/// The page routes, independent of the HTTP framework: each takes the pool (and Redis) it should use and
-/// answers the page's bytes or the [`Failure`] to send. Thread-safe; build one per process.
+/// The page routes ([`Pages`]) on sqlx and redis-rs: a pool and a Redis connection per request. Thread-safe; build
+/// one per process.
 pub struct Blog {
     templates: Templates,
     connection_per: ConnectionScope,
@@ -28,21 +27,6 @@ macro_rules! on_connections {
             ConnectionScope::Query => $query(Queries::Pool($pool), $($arg),*).await?,
         }
     };
-}
-
-/// Most time the PostgreSQL work of one request (acquiring a connection and every query) may take: a hung server
-/// (stopped, not closed) gives a 503 within the contract's 5 s bound (section 5) instead of a request blocked forever.
-pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
-
-/// `work` bounded by [`DB_TIMEOUT`]; on timeout the work is dropped (its connection is not reused while busy).
-async fn bounded<T>(work: impl Future<Output = Result<T, Failure>>) -> Result<T, Failure> {
-    match tokio::time::timeout(DB_TIMEOUT, work).await {
-        Ok(result) => result,
-        Err(_) => {
-            eprintln!("postgres: no answer within {} s", DB_TIMEOUT.as_secs());
-            Err(Failure::Unavailable)
-        }
-    }
 }
 
 impl Blog {
@@ -64,10 +48,15 @@ impl Blog {
             ..Blog::new()
         }
     }
+}
+
+impl Pages for Blog {
+    type Db = PgPool;
+    type Cache = ConnectionManager;
 
     /// `GET /`. By default every route takes one connection for all its queries and gives it back before
     /// rendering; with [`ConnectionScope::Query`] each query takes its own.
-    pub async fn index(&self, db: &PgPool) -> Result<Vec<u8>, Failure> {
+    async fn index(&self, db: &PgPool) -> PageResult {
         let page = bounded(async {
             Ok::<_, Failure>(on_connections!(self.connection_per, db, db::index))
         })
@@ -76,7 +65,7 @@ impl Blog {
     }
 
     /// `GET /post/{slug}`.
-    pub async fn post(&self, db: &PgPool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn post(&self, db: &PgPool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -89,7 +78,7 @@ impl Blog {
     }
 
     /// `GET /tag/{slug}`.
-    pub async fn tag(&self, db: &PgPool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn tag(&self, db: &PgPool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -102,11 +91,7 @@ impl Blog {
     }
 
     /// `GET /cached`.
-    pub async fn index_cached(
-        &self,
-        db: &PgPool,
-        redis: &ConnectionManager,
-    ) -> Result<Vec<u8>, Failure> {
+    async fn index_cached(&self, db: &PgPool, redis: &ConnectionManager) -> PageResult {
         cached(
             redis,
             &cache::key("/cached"),
@@ -117,12 +102,12 @@ impl Blog {
     }
 
     /// `GET /post/{slug}/cached`. A bad slug is a 404 without asking Redis.
-    pub async fn post_cached(
+    async fn post_cached(
         &self,
         db: &PgPool,
         redis: &ConnectionManager,
         slug: &str,
-    ) -> Result<Vec<u8>, Failure> {
+    ) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -140,19 +125,4 @@ impl Default for Blog {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// One GET on a hit; on a miss, `render` (not run otherwise) and one SET before answering. A 404 caches nothing.
-async fn cached(
-    redis: &ConnectionManager,
-    key: &str,
-    format: PageCacheFormat,
-    render: impl Future<Output = Result<Vec<u8>, Failure>>,
-) -> Result<Vec<u8>, Failure> {
-    if let Some(page) = cache::get(redis, key, format).await? {
-        return Ok(page);
-    }
-    let page = render.await?;
-    cache::put(redis, key, &page, format).await?;
-    Ok(page)
 }

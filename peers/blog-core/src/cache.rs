@@ -2,6 +2,7 @@
 //! round 2's finding 5, the page as a JSON response record with its body in base64.
 
 use std::borrow::Cow;
+use std::future::Future;
 use std::time::Duration;
 
 use base64::Engine;
@@ -9,7 +10,7 @@ use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::{AsyncCommands, RedisResult};
 use serde::{Deserialize, Serialize};
 
-use crate::content_type;
+use crate::{content_type, Failure};
 
 const TTL_SECONDS: u64 = 60;
 
@@ -100,6 +101,22 @@ pub async fn put(
         .clone()
         .set_ex(key, format.encode(page).as_ref(), TTL_SECONDS)
         .await
+}
+
+/// One GET on a hit; on a miss, `render` (not run otherwise) and one SET before answering. A failed render (a 404,
+/// say) caches nothing; a Redis error is a [`Failure::Unavailable`].
+pub async fn cached(
+    redis: &ConnectionManager,
+    key: &str,
+    format: PageCacheFormat,
+    render: impl Future<Output = Result<Vec<u8>, Failure>>,
+) -> Result<Vec<u8>, Failure> {
+    if let Some(page) = get(redis, key, format).await? {
+        return Ok(page);
+    }
+    let page = render.await?;
+    put(redis, key, &page, format).await?;
+    Ok(page)
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@ use sqlx::postgres::{PgArguments, PgConnectOptions, PgPoolOptions, PgRow};
 use sqlx::query::QueryAs;
 use sqlx::{FromRow, PgConnection, PgPool, Postgres};
 
-use crate::model::{self, CommentCountRow, IndexPage, PostPage, PostRow, PostTagRow, TagPage};
+use crate::model::{
+    self, CommentCountRow, IndexPage, PairRow, PostPage, PostPageRow, PostRow, PostTagRow, TagPage,
+};
 use crate::sql;
 
 /// How long a request waits for a pooled connection (or for PostgreSQL to accept one) before it is a 503.
@@ -71,32 +73,19 @@ pub async fn index(mut db: Queries<'_>) -> sqlx::Result<IndexPage> {
 
 /// `GET /post/{slug}`: 3 queries, or 1 when there is no such post.
 pub async fn post(mut db: Queries<'_>, slug: &str) -> sqlx::Result<Option<PostPage>> {
-    let row: Option<(i32, String, String, model::Date, String)> = db
+    let row: Option<PostPageRow> = db
         .fetch_optional(sqlx::query_as(sql::POST).bind(slug))
         .await?;
-    let Some((_id, title, body, date, author)) = row else {
+    let Some(row) = row else {
         return Ok(None);
     };
-    let tags: Vec<(String, String)> = db
+    let tags: Vec<PairRow> = db
         .fetch_all(sqlx::query_as(sql::POST_TAGS).bind(slug))
         .await?;
-    let comments: Vec<(String, String)> = db
+    let comments: Vec<PairRow> = db
         .fetch_all(sqlx::query_as(sql::POST_COMMENTS).bind(slug))
         .await?;
-    Ok(Some(PostPage {
-        title,
-        author,
-        date: date.to_string(),
-        body,
-        tags: tags
-            .into_iter()
-            .map(|(slug, name)| model::TagLink { slug, name })
-            .collect(),
-        comments: comments
-            .into_iter()
-            .map(|(author, body)| model::Comment { author, body })
-            .collect(),
-    }))
+    Ok(Some(model::post_page(row, tags, comments)))
 }
 
 /// `GET /tag/{slug}`: 4 queries, or 1 when there is no such tag.

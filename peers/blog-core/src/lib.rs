@@ -1,6 +1,14 @@
-//! Everything the two Rust peers (`axum-sqlx`, `actix-sqlx`) share, so that they differ only in their HTTP
-//! framework and in how they own their connections. The contract is `docs/workload.md`.
+//! Everything the Rust peers share, so that they differ only in their HTTP framework, their ORM and how they own
+//! their connections. The contract is `docs/workload.md`. The page routes are one [`Pages`] trait, implemented by
+//! each ORM's blog (sqlx's [`Blog`] here, Rustango's in rustango-core) and routed once per framework
+//! ([`axum_routes`], [`actix_routes`]); [`serve`] is the hyper connection loop of the peers that drive hyper
+//! themselves. Each of those three is behind the cargo feature of its name (`axum`, `actix`, `serve`), so that a
+//! peer compiles only the framework it runs on.
 
+#[cfg(feature = "actix")]
+pub mod actix_routes;
+#[cfg(feature = "axum")]
+pub mod axum_routes;
 #[cfg(feature = "stack")]
 pub mod cache;
 pub mod compute;
@@ -8,10 +16,15 @@ pub mod compute;
 pub mod config;
 #[cfg(feature = "sqlx")]
 pub mod db;
+#[cfg(feature = "stack")]
+pub mod deadline;
 pub mod failure;
 pub mod model;
+pub mod pages;
 pub mod phash;
 pub mod render;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod sql;
 
 #[cfg(feature = "sqlx")]
@@ -22,6 +35,7 @@ pub use blog::Blog;
 #[cfg(feature = "stack")]
 pub use config::Config;
 pub use failure::Failure;
+pub use pages::Pages;
 
 /// The `Content-Type` values of the contract, exactly.
 pub mod content_type {
@@ -32,6 +46,12 @@ pub mod content_type {
 
 /// Largest `POST /phash` body the apps read; a longer one is a 413.
 pub const MAX_BODY_BYTES: usize = 65_536;
+
+/// Contract §5.1: the stall bound of a request head (then the connection is closed) or of a `/phash` body (then a 400).
+pub const STALL: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Contract §5.1: a request head (request line and headers) over this many bytes is refused with a 431.
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 
 /// Body of `GET /hello`.
 pub const HELLO: &str = "Hello, World!";

@@ -12,6 +12,10 @@ pub type PostRow = (i32, String, String, Date, String);
 pub type PostTagRow = (i32, String, String);
 /// A row of [`crate::sql::COMMENT_COUNTS`]: post id, count.
 pub type CommentCountRow = (i32, i64);
+/// A row of [`crate::sql::POST`]: id, title, body, published_on, author name.
+pub type PostPageRow = (i32, String, String, Date, String);
+/// A row of [`crate::sql::POST_TAGS`] (tag slug, tag name) or of [`crate::sql::POST_COMMENTS`] (author name, body).
+pub type PairRow = (String, String);
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TagLink {
@@ -87,6 +91,25 @@ pub fn post_lines(
         .collect()
 }
 
+/// The post page of its post row, its tags (by tag id) and its comments (oldest first).
+pub fn post_page(post: PostPageRow, tags: Vec<PairRow>, comments: Vec<PairRow>) -> PostPage {
+    let (_id, title, body, date, author) = post;
+    PostPage {
+        title,
+        author,
+        date: date.to_string(),
+        body,
+        tags: tags
+            .into_iter()
+            .map(|(slug, name)| TagLink { slug, name })
+            .collect(),
+        comments: comments
+            .into_iter()
+            .map(|(author, body)| Comment { author, body })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +144,22 @@ mod tests {
             ("a", 0, &vec![tag("x")])
         );
         assert_eq!(lines[0].date, "2025-09-03");
+    }
+
+    #[test]
+    fn post_page_keeps_the_order_of_tags_and_comments() {
+        let day = Date::from_ymd_opt(2024, 10, 17).unwrap();
+        let page = post_page(
+            (9, "T".into(), "B".into(), day, "Ann".into()),
+            vec![("y".into(), "Y".into()), ("x".into(), "X".into())],
+            vec![("Bo".into(), "first".into()), ("Cy".into(), "second".into())],
+        );
+        assert_eq!(
+            (page.title.as_str(), page.author.as_str(), page.date.as_str(), page.body.as_str()),
+            ("T", "Ann", "2024-10-17", "B")
+        );
+        assert_eq!(page.tags, vec![tag("y"), tag("x")]);
+        let authors: Vec<&str> = page.comments.iter().map(|c| c.author.as_str()).collect();
+        assert_eq!(authors, ["Bo", "Cy"]);
     }
 }

@@ -4,7 +4,7 @@
 //! Cot's defaults are kept out of the contract's way: no admin, sessions, auth or static files are registered, no
 //! middleware is added, and no Cot error page reaches a client (the connection loop answers Cot's errors, a 404
 //! from the router or a 405 from method routing, with the contract's bodies). The project is booted with
-//! `Bootstrapper` and served by our own hyper loop instead of `cot::run`: `cot::run` serves with `axum::serve`,
+//! `Bootstrapper` and served by blog-core's hyper loop (`blog_core::serve`) instead of `cot::run`: `cot::run` serves with `axum::serve`,
 //! which bounds neither the time to read a request head nor its size (§5.1), and it would run Cot's migration engine
 //! at start, which creates Cot's migrations table; this app creates nothing (the runner seeds the database).
 
@@ -15,7 +15,6 @@ mod routes;
 
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Duration;
 
 use blog_core::{cache, Config, Failure};
 use cot::config::{DatabaseConfig, ProjectConfig};
@@ -23,14 +22,8 @@ use cot::project::RegisterAppsContext;
 use cot::{App, AppBuilder, Body, Bootstrapper, BoxedHandler, Project, ProjectContext};
 use futures_util::TryStreamExt;
 use hyper::body::Incoming;
-use hyper_util::rt::{TokioIo, TokioTimer};
 use redis::aio::ConnectionManager;
 use tower::ServiceExt;
-
-/// Contract §5.1: the stall bound of a request head.
-const HEAD_STALL: Duration = Duration::from_secs(2);
-/// Contract §5.1: a request head over this is refused (hyper answers 431).
-const MAX_HEAD_BYTES: usize = 16 * 1024;
 
 struct BlogApp {
     redis: ConnectionManager,
@@ -112,46 +105,14 @@ async fn serve(config: Config) -> Result<(), String> {
         .finish();
     let context = Arc::new(project.context);
     let handler = project.handler;
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", config.port))
-        .await
-        .map_err(|e| format!("port {}: {e}", config.port))?;
-    loop {
-        let tcp = match listener.accept().await {
-            Ok((tcp, _)) => tcp,
-            Err(_) => {
-                // Out of file descriptors or the like: wait instead of spinning.
-                tokio::time::sleep(Duration::from_millis(10)).await;
-                continue;
-            }
-        };
-        // Nagle's algorithm would make small responses wait on delayed ACKs.
-        let _ = tcp.set_nodelay(true);
-        let (handler, context) = (handler.clone(), Arc::clone(&context));
-        let service = hyper::service::service_fn(move |request| {
-            respond(handler.clone(), Arc::clone(&context), request)
-        });
-        tokio::spawn(async move {
-            let _ = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(HEAD_STALL)
-                .max_buf_size(MAX_HEAD_BYTES)
-                .serve_connection(TokioIo::new(tcp), service)
-                .await;
-        });
-    }
+    let listener = blog_core::serve::listen(config.port).await?;
+    // Cloned for each connection by the loop, as the handler and context it captures are for each request.
+    let service = hyper::service::service_fn(move |request| {
+        respond(handler.clone(), Arc::clone(&context), request)
+    });
+    match blog_core::serve::accept(&listener, service).await {}
 }
 
 fn main() {
-    let result = Config::from_env().and_then(|config| {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(config.workers)
-            .enable_all()
-            .build()
-            .map_err(|e| e.to_string())?
-            .block_on(serve(config))
-    });
-    if let Err(e) = result {
-        eprintln!("cot: {e}");
-        std::process::exit(1);
-    }
+    blog_core::serve::run("cot", serve);
 }

@@ -3,10 +3,9 @@
 //! connection, not Cot's cache: Cot's cache stores JSON values, the contract's cache raw bytes (§4.3).
 
 use std::future::Future;
-use std::time::Duration;
 
 use blog_core::content_type::{HTML, JSON, TEXT};
-use blog_core::{cache, compute, is_valid_slug, phash, Failure, MAX_BODY_BYTES};
+use blog_core::{cache, compute, deadline, is_valid_slug, phash, Failure, MAX_BODY_BYTES, STALL};
 use cot::db::Database;
 use cot::http::header::{CONTENT_LENGTH, CONTENT_TYPE};
 use cot::request::extractors::Path;
@@ -19,13 +18,6 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 use redis::aio::ConnectionManager;
 
 use crate::{pages, queries};
-
-/// Most time the PostgreSQL work of one request may take (every query and every wait for a connection): a hung
-/// server gives a 503 within the contract's 5 s (§5). Cot's pool has sqlx's defaults (a 30 s acquire timeout).
-pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
-
-/// Contract §5.1: the stall bound of a `/phash` body.
-pub const BODY_STALL: Duration = Duration::from_secs(2);
 
 /// The app's routes. `redis` is the shared page-cache connection.
 pub fn router(redis: ConnectionManager) -> Router {
@@ -90,7 +82,7 @@ async fn hello() -> Response {
 }
 
 /// Refuses a declared body over the limit on the head alone (§5.1), then reads at most that much within
-/// [`BODY_STALL`].
+/// [`STALL`]. Not blog-core's axum reading: Cot's body is its own type.
 async fn phash_page(request: Request) -> Response {
     let declared = request
         .headers()
@@ -100,7 +92,7 @@ async fn phash_page(request: Request) -> Response {
         return failed(Failure::BodyTooLarge);
     }
     let read = Limited::new(request.into_body(), MAX_BODY_BYTES).collect();
-    let body = match tokio::time::timeout(BODY_STALL, read).await {
+    let body = match tokio::time::timeout(STALL, read).await {
         Ok(Ok(body)) => body.to_bytes(),
         Ok(Err(e)) if e.is::<LengthLimitError>() => return failed(Failure::BodyTooLarge),
         Ok(Err(_)) | Err(_) => return failed(Failure::BadImageSize),
@@ -134,34 +126,25 @@ pub fn slug(raw: &str) -> Result<String, Failure> {
     }
 }
 
-/// `work` bounded by [`DB_TIMEOUT`]; any database error or the timeout is a 503 (the cause goes to stderr).
+/// `work` bounded by blog-core's `DB_TIMEOUT` (every query and every wait for a connection: Cot's pool has sqlx's
+/// defaults, a 30 s acquire timeout); any database error or the timeout is a 503 (the cause goes to stderr).
 async fn bounded<T>(work: impl Future<Output = cot::db::Result<T>>) -> Result<T, Failure> {
-    match tokio::time::timeout(DB_TIMEOUT, work).await {
-        Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => {
+    deadline::bounded(async {
+        work.await.map_err(|e| {
             eprintln!("postgres: {e}");
-            Err(Failure::Unavailable)
-        }
-        Err(_) => {
-            eprintln!("postgres: no answer within {} s", DB_TIMEOUT.as_secs());
-            Err(Failure::Unavailable)
-        }
-    }
+            Failure::Unavailable
+        })
+    })
+    .await
 }
 
-/// One GET on a hit; on a miss, `render` (not run otherwise) and one SET before answering. A 404 caches nothing.
+/// The contract's page cache (raw bytes) of the page at `path`, or `render` on a miss.
 async fn cached(
     redis: &ConnectionManager,
     path: &str,
     render: impl Future<Output = Result<Vec<u8>, Failure>>,
 ) -> Result<Vec<u8>, Failure> {
-    let key = cache::key(path);
-    if let Some(page) = cache::get(redis, &key, cache::PageCacheFormat::Raw).await? {
-        return Ok(page);
-    }
-    let page = render.await?;
-    cache::put(redis, &key, &page, cache::PageCacheFormat::Raw).await?;
-    Ok(page)
+    cache::cached(redis, &cache::key(path), cache::PageCacheFormat::Raw, render).await
 }
 
 fn page(html: Result<Vec<u8>, Failure>) -> Response {

@@ -1,19 +1,16 @@
-//! The page routes on Rustango, independent of the HTTP framework: each takes the pool (and page cache) to
-//! use and answers the page's bytes or the [`Failure`] to send.
+//! The page routes ([`blog_core::Pages`]) on Rustango: each takes the pool (and page cache) to use and answers the
+//! page's bytes or the [`Failure`] to send.
 
 use std::future::Future;
-use std::time::Duration;
 
+use blog_core::deadline::bounded;
+use blog_core::pages::PageResult;
 use blog_core::render::Templates;
-use blog_core::{cache, is_valid_slug, Failure};
+use blog_core::{cache, is_valid_slug, Failure, Pages};
 use rustango::sql::{ExecError, Pool, PoolConn};
 
 use crate::pages;
 use crate::store::PageCache;
-
-/// Most time the PostgreSQL work of one request (taking a connection and every query) may take: a hung server
-/// gives a 503 within the contract's 5 s bound (section 5).
-pub const DB_TIMEOUT: Duration = Duration::from_secs(4);
 
 /// Renders the pages with blog-core's Tera templates. Thread-safe; build one per process.
 pub struct Blog {
@@ -25,24 +22,18 @@ fn unavailable(e: ExecError) -> Failure {
     Failure::Unavailable
 }
 
-/// `work` on one connection taken from `db` once, bounded by [`DB_TIMEOUT`]; the connection goes back to the
-/// pool before the page is rendered.
+/// `work` on one connection taken from `db` once, bounded by blog-core's `DB_TIMEOUT`; the connection goes back to
+/// the pool before the page is rendered.
 async fn on_one_connection<T, F, W>(db: &Pool, work: W) -> Result<T, Failure>
 where
     W: FnOnce(PoolConn) -> F,
     F: Future<Output = Result<T, ExecError>>,
 {
-    let run = async {
+    bounded(async {
         let conn = db.acquire().await.map_err(unavailable)?;
         work(conn).await.map_err(unavailable)
-    };
-    match tokio::time::timeout(DB_TIMEOUT, run).await {
-        Ok(result) => result,
-        Err(_) => {
-            eprintln!("postgres: no answer within {} s", DB_TIMEOUT.as_secs());
-            Err(Failure::Unavailable)
-        }
-    }
+    })
+    .await
 }
 
 impl Blog {
@@ -52,15 +43,20 @@ impl Blog {
             templates: Templates::new(),
         }
     }
+}
+
+impl Pages for Blog {
+    type Db = Pool;
+    type Cache = PageCache;
 
     /// `GET /`.
-    pub async fn index(&self, db: &Pool) -> Result<Vec<u8>, Failure> {
+    async fn index(&self, db: &Pool) -> PageResult {
         let page = on_one_connection(db, |mut conn| async move { pages::index(&mut conn).await }).await?;
         Ok(self.templates.index(&page).into_bytes())
     }
 
     /// `GET /post/{slug}`. A bad slug is a 404 without a query.
-    pub async fn post(&self, db: &Pool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn post(&self, db: &Pool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -71,7 +67,7 @@ impl Blog {
     }
 
     /// `GET /tag/{slug}`.
-    pub async fn tag(&self, db: &Pool, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn tag(&self, db: &Pool, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }
@@ -82,12 +78,12 @@ impl Blog {
     }
 
     /// `GET /cached`.
-    pub async fn index_cached(&self, db: &Pool, pages: &PageCache) -> Result<Vec<u8>, Failure> {
+    async fn index_cached(&self, db: &Pool, pages: &PageCache) -> PageResult {
         cached(pages, &cache::key("/cached"), self.index(db)).await
     }
 
     /// `GET /post/{slug}/cached`. A bad slug is a 404 without asking Redis.
-    pub async fn post_cached(&self, db: &Pool, pages: &PageCache, slug: &str) -> Result<Vec<u8>, Failure> {
+    async fn post_cached(&self, db: &Pool, pages: &PageCache, slug: &str) -> PageResult {
         if !is_valid_slug(slug) {
             return Err(Failure::NotFound);
         }

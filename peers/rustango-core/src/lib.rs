@@ -5,4 +5,4 @@ mod blog;
 pub mod models;
 pub mod pages;
 pub mod store;
-pub use blog::{Blog, DB_TIMEOUT};
+pub use blog::Blog;

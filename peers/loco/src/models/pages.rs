@@ -1,7 +1,9 @@
 //! The three pages' queries (docs/workload.md section 4.1), run on Loco's `DatabaseConnection`, and their view models
 //! (blog-core's, shared with the other Rust peers). SeaORM takes a pooled connection per statement.
 
-use blog_core::model::{self, CommentCountRow, IndexPage, PostPage, PostRow, PostTagRow, TagPage};
+use blog_core::model::{
+    self, CommentCountRow, IndexPage, PairRow, PostPage, PostPageRow, PostRow, PostTagRow, TagPage,
+};
 use sea_orm::{DatabaseConnection, DbErr};
 
 use super::{comments, posts, tags};
@@ -16,30 +18,16 @@ pub async fn index(db: &DatabaseConnection) -> Result<IndexPage, DbErr> {
 
 /// `GET /post/{slug}`: 3 queries, or 1 when there is no such post.
 pub async fn post(db: &DatabaseConnection, slug: &str) -> Result<Option<PostPage>, DbErr> {
-    let Some((_id, title, body, date, author)) = posts::Entity::page(slug)
-        .into_tuple::<PostRow>()
+    let Some(row) = posts::Entity::page(slug)
+        .into_tuple::<PostPageRow>()
         .one(db)
         .await?
     else {
         return Ok(None);
     };
-    let tags: Vec<(String, String)> = tags::Entity::of_post(slug).into_tuple().all(db).await?;
-    let comments: Vec<(String, String)> =
-        comments::Entity::of_post(slug).into_tuple().all(db).await?;
-    Ok(Some(PostPage {
-        title,
-        author,
-        date: date.to_string(),
-        body,
-        tags: tags
-            .into_iter()
-            .map(|(slug, name)| model::TagLink { slug, name })
-            .collect(),
-        comments: comments
-            .into_iter()
-            .map(|(author, body)| model::Comment { author, body })
-            .collect(),
-    }))
+    let tags: Vec<PairRow> = tags::Entity::of_post(slug).into_tuple().all(db).await?;
+    let comments: Vec<PairRow> = comments::Entity::of_post(slug).into_tuple().all(db).await?;
+    Ok(Some(model::post_page(row, tags, comments)))
 }
 
 /// `GET /tag/{slug}`: 4 queries, or 1 when there is no such tag.
