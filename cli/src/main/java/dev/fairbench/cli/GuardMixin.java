@@ -1,23 +1,53 @@
 package dev.fairbench.cli;
 
 import dev.fairbench.runner.TrialOptions;
+import dev.fairbench.runner.canary.HostSpeedRule;
 import dev.fairbench.runner.proc.InterferenceGuard;
 import picocli.CommandLine.Option;
 
-/** {@code --max-foreign} and {@code --retries}: the interference guard of every measured window. */
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code --max-foreign}, {@code --max-host-slowdown} and {@code --retries}: the interference guard and the
+ * host-speed canary of every measured window.
+ */
 public final class GuardMixin {
+    private static final Pattern PERCENT = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*%?\\s*");
+
     @Option(names = "--max-foreign", paramLabel = "CORES", defaultValue = "" + InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES,
             description = "CPU that processes outside the benchmark may use during a measured window, in cores, "
                     + "before the window counts as disturbed and is measured again (default: ${DEFAULT-VALUE}).")
     double maxForeignCores;
 
+    @Option(names = "--max-host-slowdown", paramLabel = "PERCENT",
+            defaultValue = "" + (int) (HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN * 100) + "%",
+            description = "How much slower than the run's median a fixed canary timed on the app's CPUs just before "
+                    + "and after a measured window may run, e.g. 10%, before the window counts as slowed by the host "
+                    + "and is measured again (default: ${DEFAULT-VALUE}).")
+    String maxHostSlowdown;
+
     @Option(names = "--retries", paramLabel = "N", defaultValue = "" + TrialOptions.DEFAULT_RETRIES,
-            description = "How many times a disturbed window is measured again before it is kept, marked disturbed "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "How many times a disturbed or slowed window is measured again before it is kept, marked "
+                    + "disturbed (default: ${DEFAULT-VALUE}).")
     int retries;
 
     /** @throws IllegalArgumentException with one line for a value out of range */
     public TrialOptions.Guard guard() {
-        return new TrialOptions.Guard(maxForeignCores, retries);
+        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown));
+    }
+
+    /**
+     * {@code 10%} or {@code 10} as the fraction 0.10.
+     *
+     * @throws IllegalArgumentException with one line saying what is accepted
+     */
+    static double percent(String text) {
+        Matcher m = PERCENT.matcher(text == null ? "" : text);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("invalid --max-host-slowdown '" + text + "': expected a percentage such "
+                    + "as 10% or 12.5");
+        }
+        return Double.parseDouble(m.group(1)) / 100;
     }
 }

@@ -5,6 +5,7 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Bound;
+import dev.fairbench.results.Canary;
 import dev.fairbench.results.CpuUse;
 import dev.fairbench.results.Interference;
 import dev.fairbench.results.CapacityResult;
@@ -76,7 +77,8 @@ final class SampleResults {
                 List.of(), List.of(), null, List.of(), "logs/helidon.log"));
         apps.add(new AppResult("axum", "axum + sqlx", "rust", AppStatus.SKIPPED, "cargo not found on PATH",
                 Map.of(), List.of(), null, List.of(), List.of(), null, List.of()));
-        return new Results(Results.SCHEMA_VERSION, "0.1.0-SNAPSHOT", 1, START, START.plusSeconds(2400), setup, apps);
+        return new Results(Results.SCHEMA_VERSION, "0.1.0-SNAPSHOT", 1, START, START.plusSeconds(2400), setup, apps)
+                .withHostSpeed();
     }
 
     /** Base throughput per route for the fastest app, req/s. */
@@ -127,7 +129,8 @@ final class SampleResults {
                 runs.add(new RunResult(i + 1, START.plusSeconds(60L * routeNo + 25L * i), 20.0, requests, rps,
                         requests - (broken ? 2 : 0), 0, 0, broken ? 2 : 0, 0, broken ? errorsInOneRun : 0, 0, 0,
                         latency, "hlog/" + name + "/" + route + "/round-" + (i + 1) + ".hlog", resources, null, use,
-                        quiet, jvm && routeNo == 1 ? 5.0 + 7 - 2 * i : jvm && i == 0 ? 7.0 : 5.0));
+                        quiet, jvm && routeNo == 1 ? 5.0 + 7 - 2 * i : jvm && i == 0 ? 7.0 : 5.0)
+                        .withCanary(canary(routeNo, i, 0)));
             }
             RouteResult result = new RouteResult(route, runs, Summaries.summarize(runs));
             if (route.equals("hello") && !jvm) {
@@ -138,6 +141,11 @@ final class SampleResults {
                         null, first.cpuUse(), new Interference(20.0, 9.6, 0.4, 0.1, 0.0, 0.05, true, List.of(
                         new Interference.ForeignProcess(4242, "cc1plus -O2 big.cpp", 9.1),
                         new Interference.ForeignProcess(4240, "make -j2", 0.5)))));
+            }
+            if (route.equals("compute") && speed == 1.0) {
+                // one window the host slowed: discarded for it, and measured again
+                RunResult first = runs.getFirst();
+                result = result.withDiscarded(first.withCanary(canary(routeNo, 0, 0.183)));
             }
             if (route.equals("index")) {
                 RunResult first = runs.getFirst();
@@ -153,6 +161,19 @@ final class SampleResults {
         }
         return new AppResult(name, label, language, AppStatus.MEASURED, null, versions, flags,
                 new Conformance(64, List.of()), notEqualized, routes, null, List.of());
+    }
+
+    /**
+     * The canary around one window: times near a baseline of 55 ms (CPU) and 75 ms (memory) that vary a little
+     * with the route and round, the memory part after the window {@code slowdown} slower than the baseline.
+     */
+    private static Canary canary(int routeNo, int round, double slowdown) {
+        Canary.Times baseline = new Canary.Times(55.0, 75.0);
+        double jitter = ((routeNo * 3 + round * 5) % 7 - 3) / 100.0;
+        Canary.Times before = new Canary.Times(round3(55.0 * (1 + jitter)), round3(75.0 * (1 - jitter / 2)));
+        Canary.Times after = new Canary.Times(round3(55.0 * (1 + jitter / 2)),
+                round3(75.0 * (1 + Math.max(slowdown, -jitter))));
+        return Canary.judge(before, after, baseline, 0.10);
     }
 
     /** A few cases of the hostile suite; unless {@code allPass}, the stalled head is held open past its bound. */

@@ -20,15 +20,29 @@ import java.util.Optional;
  * @param finishedAt        when the session ended, or {@code null} while it runs or when it was interrupted
  * @param setup             the rules and the machine, the same for every app
  * @param apps              every app of the session in the order they ran, measured, failed or skipped
+ * @param hostSpeed         how steady the host-speed canary was over every measured window
+ *                          ({@link HostSpeed#of}), or {@code null} when no window had one
  */
 public record Results(int schemaVersion, String fairbenchVersion, int contractVersion, Instant startedAt,
-                      Instant finishedAt, Setup setup, List<AppResult> apps) {
+                      Instant finishedAt, Setup setup, List<AppResult> apps, HostSpeed hostSpeed) {
 
     /** The format version this code writes and the only one it reads. */
     public static final int SCHEMA_VERSION = 1;
 
     public Results {
         apps = Lists.copy(apps);
+    }
+
+    /** Results without a host-speed summary (files written before it existed, tests). */
+    public Results(int schemaVersion, String fairbenchVersion, int contractVersion, Instant startedAt,
+                   Instant finishedAt, Setup setup, List<AppResult> apps) {
+        this(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup, apps, null);
+    }
+
+    /** A copy whose host-speed summary is recomputed from its windows' canaries. */
+    public Results withHostSpeed() {
+        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup, apps,
+                HostSpeed.of(this));
     }
 
     /** The app with this name, if present. */
@@ -50,11 +64,11 @@ public record Results(int schemaVersion, String fairbenchVersion, int contractVe
         } else {
             next.add(app);
         }
-        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup, next);
+        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup, next, hostSpeed);
     }
 
     /** A copy marked as finished at this instant. */
     public Results finishedAt(Instant at) {
-        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, at, setup, apps);
+        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, at, setup, apps, hostSpeed);
     }
 }

@@ -29,6 +29,8 @@ import java.time.Instant;
  * @param warmupSeconds     load before the measured part, not recorded: the fixed warm-up plus the time it was
  *                          extended while a JIT compiled (see the runner's {@code WarmUp}); {@code null} when not
  *                          recorded (files written before it existed, runs without a warm-up)
+ * @param canary            the host-speed canary timed just before and just after the run, or {@code null} when
+ *                          none was (files written before it existed, passes without one)
  */
 public record RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
                         double requestsPerSecond, @JsonProperty("status_2xx") long status2xx,
@@ -36,7 +38,18 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
                         @JsonProperty("status_5xx") long status5xx, long connectErrors, long readErrors,
                         long writeErrors, long timeouts, Latency latency, String hlog, Resources resources,
                         Double offeredRatePerSecond, CpuUse cpuUse, Interference interference,
-                        Double warmupSeconds) {
+                        Double warmupSeconds, Canary canary) {
+
+    /** A run without a canary. */
+    public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
+                     double requestsPerSecond, long status2xx, long status3xx, long status4xx, long status5xx,
+                     long connectErrors, long readErrors, long writeErrors, long timeouts, Latency latency, String hlog,
+                     Resources resources, Double offeredRatePerSecond, CpuUse cpuUse, Interference interference,
+                     Double warmupSeconds) {
+        this(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx, status3xx, status4xx,
+                status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources,
+                offeredRatePerSecond, cpuUse, interference, warmupSeconds, null);
+    }
 
     /** A run without a recorded warm-up. */
     public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
@@ -52,7 +65,14 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
     public RunResult withWarmupSeconds(double seconds) {
         return new RunResult(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx,
                 status3xx, status4xx, status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog,
-                resources, offeredRatePerSecond, cpuUse, interference, seconds);
+                resources, offeredRatePerSecond, cpuUse, interference, seconds, canary);
+    }
+
+    /** The same run with the canary timed around it. */
+    public RunResult withCanary(Canary timed) {
+        return new RunResult(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx,
+                status3xx, status4xx, status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog,
+                resources, offeredRatePerSecond, cpuUse, interference, warmupSeconds, timed);
     }
 
     /** A closed-loop run without CPU-set or interference readings. */
@@ -64,10 +84,19 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
                 status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources, null, null, null, null);
     }
 
-    /** Whether the interference guard found the run disturbed. */
+    /**
+     * Whether the run cannot be trusted: the interference guard found foreign CPU in it, or the canary found the
+     * host slowed around it. Either way it is measured again, and kept as disturbed when it stays so.
+     */
     @JsonIgnore
     public boolean disturbed() {
-        return interference != null && interference.disturbed();
+        return interference != null && interference.disturbed() || slowed();
+    }
+
+    /** Whether the canary found the host slowed around the run. */
+    @JsonIgnore
+    public boolean slowed() {
+        return canary != null && canary.slowed();
     }
 
     /** Socket errors plus timeouts. */

@@ -41,9 +41,12 @@ final class ResultsRecorder {
         return results;
     }
 
-    /** Puts {@code app} in place of the app of the same name (or appends it) and writes. */
+    /**
+     * Puts {@code app} in place of the app of the same name (or appends it), recomputes the host speed from the
+     * windows' canaries and writes.
+     */
     synchronized void app(AppResult app) {
-        update(r -> r.withApp(app));
+        update(r -> r.withApp(app).withHostSpeed());
     }
 
     /** The app of this name as recorded, for read-modify-write by the measuring thread. */
@@ -112,7 +115,7 @@ final class ResultsRecorder {
 
     private void setup(UnaryOperator<Setup> change) {
         update(r -> new Results(r.schemaVersion(), r.fairbenchVersion(), r.contractVersion(), r.startedAt(),
-                r.finishedAt(), change.apply(r.setup()), r.apps()));
+                r.finishedAt(), change.apply(r.setup()), r.apps(), r.hostSpeed()));
     }
 
     /** Marks the session finished now, writes, and ignores every later change. */

@@ -4,10 +4,12 @@ import dev.fairbench.loadgen.Progress;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RunResult;
+import dev.fairbench.runner.canary.HostSpeedWatch;
 
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -22,10 +24,12 @@ public final class TrialContext {
     private final ProgressPrinter progress;
     private final TrialLoop loop;
     private final RouteTargets targets;
+    private final HostSpeedWatch hostSpeed;
 
     TrialContext(TrialOptions options, Session session, ResultsRecorder recorder, ProgressPrinter progress,
-                 TrialLoop loop) {
+                 TrialLoop loop, HostSpeedWatch hostSpeed) {
         this.options = options;
+        this.hostSpeed = hostSpeed;
         this.session = session;
         this.recorder = recorder;
         this.progress = progress;
@@ -40,6 +44,11 @@ public final class TrialContext {
     /** PostgreSQL, Redis, the dataset and the reference renderer of this trial. */
     public Session session() {
         return session;
+    }
+
+    /** The host-speed canary of this trial, timed around every measured window; empty when it could not start. */
+    public Optional<HostSpeedWatch> hostSpeed() {
+        return Optional.ofNullable(hostSpeed);
     }
 
     /** The request mix of each route: paths over the dataset's posts and tags, the pHash body. */

@@ -13,6 +13,7 @@ import dev.fairbench.results.RobustnessCase;
 import dev.fairbench.results.ResultsException;
 import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Setup;
+import dev.fairbench.runner.canary.HostSpeedWatch;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.LeftoverApps;
@@ -86,6 +87,8 @@ public final class TrialLoop {
     private volatile ResultsRecorder recorder;
     private volatile AppProcess currentApp;
     private volatile Session session;
+    /** The host-speed canary, started once the CPUs are placed; null before, or when it could not start. */
+    private volatile HostSpeedWatch hostSpeed;
     private volatile String activity = "starting";
     private volatile Duration loadThisStart = Duration.ZERO;
     /** The app started last (being started, gated, measured or stopped now), or null before the first. */
@@ -126,11 +129,12 @@ public final class TrialLoop {
         try (Session s = Session.open(o.services(), out)) {
             this.session = s;
             recorder = openResults(s, entries);
-            TrialContext ctx = new TrialContext(o, s, recorder, progress, this);
             progress.line("results: " + o.outputDir());
             notReached.addAll(entries);
             List<AppEntry> ready = prepare(entries);
             place(s);
+            hostSpeed = startCanary();
+            TrialContext ctx = new TrialContext(o, s, recorder, progress, this, hostSpeed);
             progress.plan(plannedStarts(ready), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
             for (Pass p : passes) p.beforeTrial(ctx);
             try {
@@ -160,6 +164,7 @@ public final class TrialLoop {
             progress.line("results: " + ResultsStore.file(o.outputDir()));
             return recorder.results();
         } finally {
+            if (hostSpeed != null) hostSpeed.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
@@ -416,6 +421,21 @@ public final class TrialLoop {
         }
         recorder.environment(Map.of("pinning", String.join("; ", notes)));
         recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
+    }
+
+    /**
+     * Starts the host-speed canary on the app's CPUs (an unbuilt or failing canary leaves the windows unchecked, with
+     * a warning: the guard still watches them).
+     */
+    private HostSpeedWatch startCanary() {
+        try {
+            HostSpeedWatch w = HostSpeedWatch.start(o.placement().appCpus(), o.guard().maxHostSlowdown());
+            progress.line(w.describe());
+            return w;
+        } catch (IOException e) {
+            progress.line("warning: " + e.getMessage() + "; the windows are not checked for a slowed host");
+            return null;
+        }
     }
 
     /** Gives every CPU back: services started by {@code services start} outlive this command. */

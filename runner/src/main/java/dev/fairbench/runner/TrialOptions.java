@@ -1,6 +1,7 @@
 package dev.fairbench.runner;
 
 import dev.fairbench.report.render.Messages;
+import dev.fairbench.runner.canary.HostSpeedRule;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.services.ServiceOptions;
@@ -28,15 +29,24 @@ public final class TrialOptions {
     public static final int DEFAULT_RETRIES = 2;
 
     /**
-     * The interference guard's rules.
+     * The rules of the interference guard and of the host-speed canary.
      *
      * @param maxForeignCores foreign CPU, in cores, above which a measured window is disturbed
-     * @param retries         how many times a disturbed window is measured again before it is kept as disturbed
+     * @param retries         how many times a disturbed or slowed window is measured again before it is kept as
+     *                        disturbed
+     * @param maxHostSlowdown how much slower than the run's baseline the canary may run around a window (a
+     *                        fraction: 0.10 = 10%) before the window counts as slowed by the host
      */
-    public record Guard(double maxForeignCores, int retries) {
+    public record Guard(double maxForeignCores, int retries, double maxHostSlowdown) {
         public Guard {
             if (!(maxForeignCores >= 0)) throw new IllegalArgumentException("--max-foreign must not be negative");
             if (retries < 0) throw new IllegalArgumentException("--retries must not be negative");
+            if (!(maxHostSlowdown >= 0)) throw new IllegalArgumentException("--max-host-slowdown must not be negative");
+        }
+
+        /** The guard's rules with the default host-speed threshold. */
+        public Guard(double maxForeignCores, int retries) {
+            this(maxForeignCores, retries, HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN);
         }
 
         public static Guard defaults() {

@@ -108,6 +108,42 @@ class GuardAndBoundTest {
     }
 
     @Test
+    void aNeighbourOnTheAppsCpuAroundTheEndOfAWindowGetsItMarkedSlowedByTheCanary() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        // The foreign-CPU guard is off and nothing is retried: the canary alone must find the window slowed.
+        TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(new TrialOptions.Guard(100, 0, 0.10)).build();
+        Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");
+        Thread disturber = Thread.ofVirtual().start(() -> {
+            try {
+                while (!Files.exists(hlog)) Thread.sleep(20);
+                Thread.sleep(2_000);
+                // from the middle of the 4 s window until well after the canary timed after it
+                try (BusyNeighbour n = BusyNeighbour.start(o.placement().appCpus())) {
+                    Thread.sleep(5_000);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Results results = run(o, List.of(new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1),
+                Duration.ofSeconds(4), 1, true))), out);
+        disturber.join();
+
+        RouteResult compute = results.app("ok").orElseThrow().route("compute").orElseThrow();
+        RunResult run = compute.runs().getFirst();
+        assertThat(run.canary()).as(out.toString()).isNotNull();
+        assertThat(run.slowed()).as("%s", run.canary()).isTrue();
+        assertThat(run.disturbed()).isTrue();
+        assertThat(run.interference().disturbed()).as("the guard was off").isFalse();
+        assertThat(compute.summary().disturbedRuns()).isEqualTo(1);
+        assertThat(results.hostSpeed().windowsKeptSlowed()).isEqualTo(1);
+        assertThat(results.hostSpeed().windows()).isEqualTo(1);
+        assertThat(out.toString()).contains("host-speed canary on CPUs 0")
+                .contains("compute round-1 stays disturbed after 0 retries: host slowed: canary +");
+    }
+
+    @Test
     void oneConnectionCannotSaturateTheAppSoTheRunIsNotAppBound() throws Exception {
         TestRegistry reg = new TestRegistry().app("ok", "ok", "");
         TrialOptions o = options(reg.write(dir), 1).apps(List.of("ok")).routes(List.of(Route.HELLO))

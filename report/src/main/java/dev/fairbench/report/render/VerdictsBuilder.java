@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * The sections that say what the numbers support: the verdict of every route ({@link RouteVerdict}: winner or tie
  * within noise, ranked by req/s only where the runs were app-bound), the cost per request of every app and route
  * with what bound its runs, the cost runs at one fixed rate, every window the interference guard found
- * disturbed, and how long the warm-ups were. Stateless; the output depends on the results and the language only.
+ * disturbed or the canary found slowed, how steady the host was, and how long the warm-ups were. Stateless; the output depends on the results and the language only.
  */
 public final class VerdictsBuilder {
     private final Results results;
@@ -62,6 +62,7 @@ public final class VerdictsBuilder {
         b.costPerRequest();
         b.costRuns();
         b.interference();
+        b.out.addAll(HostSpeedBuilder.section(results, m));
         b.warmUp();
         return List.copyOf(b.out);
     }
@@ -91,6 +92,7 @@ public final class VerdictsBuilder {
         b.costPerRequest();
         b.costRuns();
         b.interference();
+        b.out.addAll(HostSpeedBuilder.section(results, m));
         b.warmUp();
         b.out.addAll(SeedFindingsBuilder.build(results, suite, m, SUMMARY_LEVEL));
         return List.copyOf(b.out);
@@ -228,10 +230,11 @@ public final class VerdictsBuilder {
                 for (RunResult run : r.discarded()) rows.add(row(app, r.route(), run, m.get("interference.discarded")));
                 for (RunResult run : all) {
                     Interference i = run.interference();
-                    if (i == null) continue;
-                    watched = true;
-                    worst = Math.max(worst, i.foreignCores());
-                    if (i.disturbed()) rows.add(row(app, r.route(), run, m.get("interference.kept")));
+                    if (i != null) {
+                        watched = true;
+                        worst = Math.max(worst, i.foreignCores());
+                    }
+                    if (run.disturbed()) rows.add(row(app, r.route(), run, m.get("interference.kept")));
                 }
             }
         }
@@ -252,8 +255,12 @@ public final class VerdictsBuilder {
         Interference i = run.interference();
         String window = run.offeredRatePerSecond() != null ? m.get("interference.costrun")
                 : m.get("interference.round", m.integer(run.run()));
-        String who = i == null ? "—" : i.top().stream().map(p -> p.command() + " (" + p.pid() + ", "
+        String who = i == null ? "" : i.top().stream().map(p -> p.command() + " (" + p.pid() + ", "
                 + m.number(p.cpuSeconds(), 2) + " s)").collect(Collectors.joining("; "));
+        if (run.slowed()) {
+            who = (who.isEmpty() ? "" : who + "; ") + m.get("interference.slowed",
+                    (run.canary().slowdown() >= 0 ? "+" : "") + m.percent(run.canary().slowdown()));
+        }
         return List.of(app.label(), m.route(route), window, i == null ? "—" : m.number(i.foreignCores(), 3),
                 who.isEmpty() ? "—" : who, kept);
     }

@@ -227,6 +227,8 @@ public final class TimedRuns implements Pass {
                 r.cpuUse().bound().json());
         return String.format(Locale.ROOT, "[%s] %-13s round %d: %,10.0f req/s  app CPU %s µs/req  p50 %.2f ms  p99 %.2f ms"
                         + "  errors %d  non-2xx %d%s%s", app, route, r.run(), r.requestsPerSecond(), cpu, r.latency().p50Ms(),
-                r.latency().p99Ms(), r.errors(), r.non2xx(), use, r.disturbed() ? "  DISTURBED" : "");
+                r.latency().p99Ms(), r.errors(), r.non2xx(), use, (r.canary() == null ? ""
+                        : String.format(Locale.ROOT, "  canary %+.0f%%", r.canary().slowdown() * 100))
+                        + (r.disturbed() ? "  DISTURBED" : ""));
     }
 }

@@ -1,0 +1,46 @@
+package dev.fairbench.cli;
+
+import dev.fairbench.runner.canary.HostSpeedRule;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class GuardMixinTest {
+    @Command(name = "t")
+    static final class WithGuard {
+        @Mixin
+        GuardMixin guard;
+    }
+
+    private static GuardMixin parse(String... args) {
+        WithGuard w = new WithGuard();
+        new CommandLine(w).parseArgs(args);
+        return w.guard;
+    }
+
+    @Test
+    void theHostSlowdownIsAPercentageWithOrWithoutItsSign() {
+        assertThat(parse("--max-host-slowdown", "15%").guard().maxHostSlowdown()).isCloseTo(0.15, within(1e-12));
+        assertThat(parse("--max-host-slowdown", "12.5").guard().maxHostSlowdown()).isCloseTo(0.125, within(1e-12));
+    }
+
+    @Test
+    void theDefaultIsTheRulesDefault() {
+        var g = parse().guard();
+        assertThat(g.maxHostSlowdown()).isCloseTo(HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN, within(1e-12));
+        assertThat(g.retries()).isEqualTo(2);
+    }
+
+    @Test
+    void anythingElseIsOneClearLine() {
+        assertThatThrownBy(() -> parse("--max-host-slowdown", "fast").guard())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid --max-host-slowdown 'fast': expected a percentage such as 10% or 12.5");
+        assertThatThrownBy(() -> parse("--max-host-slowdown", "-5%").guard()).hasMessageContaining("-5%");
+    }
+}

@@ -1,0 +1,64 @@
+package dev.fairbench.runner.canary;
+
+import dev.fairbench.results.Canary;
+import dev.fairbench.results.HostSpeed;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * When a measured window counts as slowed by the host: its canary, before or after it, took longer than the
+ * run's baseline by more than {@code maxSlowdown} in either part. The baseline of a part is the median of every
+ * time of that part in the run so far: the timings taken when the canary started, then those around every window
+ * (slowed ones too: a median is not moved by a few). A window is judged against the times before its own, which
+ * are then added. Thread-safe.
+ */
+public final class HostSpeedRule {
+    /**
+     * Default of {@code --max-host-slowdown}: 10%. On the idle 2-vCPU EPYC VM of docs/benchmarks.md §2 a fixed
+     * CPU loop timed 40 times in a row ran within 3% below its median in its fast half (what a steady host gives)
+     * and up to 20% above it, a pointer chase over 32 MiB up to 24% above, from one second to the next, with
+     * nothing in {@code /proc} to show it. 10% is three times the steady jitter, so a steady host is not retried, and
+     * half the slowdowns seen, so those are; it is also below the ±6.6% round-to-round spread of app CPU per request
+     * it is meant to explain, counted twice (a window may be slowed for part of its length only).
+     */
+    public static final double DEFAULT_MAX_HOST_SLOWDOWN = 0.10;
+
+    private final double maxSlowdown;
+    private final List<Double> cpuMs = new ArrayList<>();
+    private final List<Double> memoryMs = new ArrayList<>();
+
+    /**
+     * @param maxSlowdown the threshold, as a fraction (0.10 = 10% slower)
+     * @param startTimes  the canary's times when it started (at least one), the first baseline
+     */
+    public HostSpeedRule(double maxSlowdown, List<Canary.Times> startTimes) {
+        if (!(maxSlowdown >= 0)) throw new IllegalArgumentException("--max-host-slowdown must not be negative");
+        if (startTimes.isEmpty()) throw new IllegalArgumentException("the canary's baseline needs at least one time");
+        this.maxSlowdown = maxSlowdown;
+        startTimes.forEach(this::add);
+    }
+
+    /** Judges a window by the canary's times {@code before} and {@code after} it, then counts them in the baseline. */
+    public synchronized Canary judge(Canary.Times before, Canary.Times after) {
+        Canary c = Canary.judge(before, after, baseline(), maxSlowdown);
+        add(before);
+        add(after);
+        return c;
+    }
+
+    /** The baseline now: per part, the median of the times so far. */
+    public synchronized Canary.Times baseline() {
+        return new Canary.Times(HostSpeed.median(cpuMs.stream().mapToDouble(Double::doubleValue).toArray()),
+                HostSpeed.median(memoryMs.stream().mapToDouble(Double::doubleValue).toArray()));
+    }
+
+    public double maxSlowdown() {
+        return maxSlowdown;
+    }
+
+    private void add(Canary.Times t) {
+        cpuMs.add(t.cpuMs());
+        memoryMs.add(t.memoryMs());
+    }
+}

@@ -1,0 +1,72 @@
+package dev.fairbench.runner.canary;
+
+import dev.fairbench.results.Canary;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The host-speed check of one trial: its {@link HostCanary} on the app's CPUs and the {@link HostSpeedRule} that
+ * judges each window by it. Started once per trial, before the first app; the canary is timed
+ * {@value #START_TIMINGS} times at once for the first baseline. Not thread-safe: one window at a time.
+ */
+public final class HostSpeedWatch implements AutoCloseable {
+    /** Timings taken when the canary starts: the baseline of the first window. */
+    static final int START_TIMINGS = 5;
+    /**
+     * Pause before each timing: a load that just ended leaves the app its last in-flight requests (50 connections
+     * of pHash are tens of ms of work), which must not count as a slow host.
+     */
+    static final Duration SETTLE = Duration.ofMillis(200);
+
+    private final HostCanary canary;
+    private final HostSpeedRule rule;
+
+    HostSpeedWatch(HostCanary canary, HostSpeedRule rule) {
+        this.canary = canary;
+        this.rule = rule;
+    }
+
+    /**
+     * Starts the canary on {@code cpus} and takes its first baseline.
+     *
+     * @throws IOException when the canary cannot be started or timed
+     */
+    public static HostSpeedWatch start(String cpus, double maxSlowdown) throws IOException {
+        HostCanary canary = HostCanary.start(cpus);
+        try {
+            List<Canary.Times> times = new ArrayList<>();
+            for (int i = 0; i < START_TIMINGS; i++) times.add(canary.time());
+            return new HostSpeedWatch(canary, new HostSpeedRule(maxSlowdown, times));
+        } catch (IOException | RuntimeException e) {
+            canary.close();
+            throw e;
+        }
+    }
+
+    /** Waits {@link #SETTLE}, then times the canary once (just before or just after a window). */
+    public Canary.Times time() throws IOException, InterruptedException {
+        Thread.sleep(SETTLE);
+        return canary.time();
+    }
+
+    /** The window between {@code before} and {@code after}, judged ({@link HostSpeedRule#judge}). */
+    public Canary judge(Canary.Times before, Canary.Times after) {
+        return rule.judge(before, after);
+    }
+
+    /** One line for the console: where the canary runs and its first baseline. */
+    public String describe() {
+        Canary.Times b = rule.baseline();
+        return String.format(java.util.Locale.ROOT, "host-speed canary on CPUs %s (pid %d): %.1f ms CPU + %.1f ms memory;"
+                + " a window is retried when it runs more than %.0f%% slower", canary.cpus(), canary.pid(), b.cpuMs(),
+                b.memoryMs(), rule.maxSlowdown() * 100);
+    }
+
+    @Override
+    public void close() {
+        canary.close();
+    }
+}

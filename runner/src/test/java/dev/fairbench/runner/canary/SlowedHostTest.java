@@ -1,0 +1,30 @@
+package dev.fairbench.runner.canary;
+
+import dev.fairbench.results.Canary;
+import dev.fairbench.runner.proc.BusyNeighbour;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A busy neighbour pinned on the canary's CPU makes the canary slower, and the window is marked slowed. */
+@Timeout(60)
+class SlowedHostTest {
+
+    @Test
+    void aNeighbourOnTheCanarysCpuMarksTheWindowSlowed() throws Exception {
+        try (HostSpeedWatch watch = HostSpeedWatch.start("0", HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN)) {
+            Canary.Times before = watch.time();
+            Canary.Times after;
+            try (BusyNeighbour neighbour = BusyNeighbour.start("0")) {
+                Thread.sleep(200);
+                after = watch.time();
+            }
+            Canary c = watch.judge(before, after);
+            // Two runnable threads on one CPU: the canary gets at most about half of it, so it takes about twice as long.
+            assertThat(c.slowed()).as("%s", c).isTrue();
+            assertThat(c.slowdown()).isGreaterThan(0.3);
+            assertThat(c.reason()).startsWith("host slowed: canary +");
+        }
+    }
+}
