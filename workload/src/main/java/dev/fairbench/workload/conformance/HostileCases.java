@@ -68,9 +68,18 @@ public final class HostileCases {
      * registry can check the case names it is given without a dataset or an app.
      */
     public static Map<String, Set<Route>> catalogue() {
-        Map<String, Set<Route>> out = new LinkedHashMap<>();
-        for (HostileCase c : cases(new Fixture("slug", new byte[0], "127.0.0.1:0"))) out.put(c.name(), c.routes());
-        return Collections.unmodifiableMap(out);
+        return Catalogue.ENTRIES;
+    }
+
+    /** Built once, on first use: making the cases hashes the /phash image. */
+    private static final class Catalogue {
+        static final Map<String, Set<Route>> ENTRIES;
+
+        static {
+            Map<String, Set<Route>> out = new LinkedHashMap<>();
+            for (HostileCase c : cases(new Fixture("slug", new byte[0], "127.0.0.1:0"))) out.put(c.name(), c.routes());
+            ENTRIES = Collections.unmodifiableMap(out);
+        }
     }
 
     /** What the cases send and expect that depends on the dataset and the app's address. */
