@@ -67,6 +67,8 @@ public final class AppsCommand implements Callable<Integer> {
                 out.println("    routes: " + e.routes().stream().map(Route::routeName).collect(Collectors.joining(", ")));
                 if (!e.runtimeFlags().isBlank()) out.println("    flags:  " + e.runtimeFlags());
                 e.unequalized().forEach(u -> out.println("    not equalized: " + u.setting()));
+                e.knownFailures().forEach(k -> out.println("    known failure: " + k.caseName()
+                        + (k.upstream() == null ? "" : " (" + k.upstream() + ")")));
             }
         }
         for (Map.Entry<String, String> bad : reg.problems().entrySet()) {

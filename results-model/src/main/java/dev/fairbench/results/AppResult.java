@@ -31,15 +31,19 @@ import java.util.Optional;
  *                     in files written before variants existed
  * @param variant      what the variant changes, a few words, e.g. {@code GOGC=400}; {@code null} exactly when
  *                     {@code variantOf} is
+ * @param knownFailures the hostile cases the registry declares the app to fail, each with why; empty when none (and in
+ *                     files written before they existed)
  */
 public record AppResult(String name, String label, String language, AppStatus status, String reason,
                         Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
                         List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
                         List<CapacityResult> capacity, String logFile,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RobustnessCase> robustness,
-                        String variantOf, String variant) {
+                        String variantOf, String variant,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<KnownFailure> knownFailures) {
 
     public AppResult {
+        knownFailures = Lists.copy(knownFailures);
         robustness = Lists.copy(robustness);
         versions = Lists.sorted(versions);
         runtimeFlags = Lists.copy(runtimeFlags);
@@ -49,6 +53,16 @@ public record AppResult(String name, String label, String language, AppStatus st
         if ((variantOf == null) != (variant == null)) {
             throw new IllegalArgumentException("variantOf and variant are set together: " + variantOf + ", " + variant);
         }
+    }
+
+    /** An app that declares no known failure. */
+    public AppResult(String name, String label, String language, AppStatus status, String reason,
+                     Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                     List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                     List<CapacityResult> capacity, String logFile, List<RobustnessCase> robustness,
+                     String variantOf, String variant) {
+        this(name, label, language, status, reason, versions, runtimeFlags, conformance, notEqualized, routes, profile,
+                capacity, logFile, robustness, variantOf, variant, List.of());
     }
 
     /** An app of its own (not a variant). */
@@ -81,21 +95,27 @@ public record AppResult(String name, String label, String language, AppStatus st
     /** A copy that is a variant of app {@code base}, differing by {@code difference}. */
     public AppResult asVariantOf(String base, String difference) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, logFile, robustness, base, difference);
+                notEqualized, routes, profile, capacity, logFile, robustness, base, difference, knownFailures);
     }
 
     /** A copy with this log file. */
     public AppResult withLogFile(String newLogFile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, capacity, newLogFile, robustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
     }
 
     /** A copy with this conformance gate outcome. */
     public AppResult withConformance(Conformance newConformance) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, newConformance,
                 notEqualized, routes, profile, capacity, logFile, robustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
+    }
+
+    /** A copy with these declared known failures. */
+    public AppResult withKnownFailures(List<KnownFailure> newKnownFailures) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, logFile, robustness, variantOf, variant, newKnownFailures);
     }
 
     /** The measurements of this route, if it was measured. */
@@ -110,34 +130,34 @@ public record AppResult(String name, String label, String language, AppStatus st
         next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, next, profile, capacity, logFile, robustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
     }
 
     /** A copy with this status and reason. */
     public AppResult withStatus(AppStatus newStatus, String newReason) {
         return new AppResult(name, label, language, newStatus, newReason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, capacity, logFile, robustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
     }
 
     /** A copy with this profile section. */
     public AppResult withProfile(Profile newProfile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, newProfile, capacity, logFile, robustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
     }
 
     /** A copy with these capacity searches. */
     public AppResult withCapacity(List<CapacityResult> newCapacity) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, newCapacity, logFile, robustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
     }
 
     /** A copy with these hostile suite results. */
     public AppResult withRobustness(List<RobustnessCase> newRobustness) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, capacity, logFile, newRobustness,
-                variantOf, variant);
+                variantOf, variant, knownFailures);
     }
 }

@@ -26,7 +26,8 @@ import java.util.TreeMap;
  * <pre>{"host": {...}, "versions": {"java": ..., "postgresql": ..., "go": ...}, "environment": {...},
  *  "git": {"commit": ..., "dirty": ..., "diff_sha256": ...}, "rules": {...the options...},
  *  "apps": [{"name", "label", "language", "stack", "versions", "build", "build_dir", "artifact", "toolchains",
- *            "start", "start_dir", "env", "runtime_flags", "routes", "unequalized"}]}</pre>
+ *            "start", "start_dir", "env", "runtime_flags", "routes", "unequalized",
+ *            "known_failures"}]}</pre>
  * Stateless; thread-safe.
  */
 final class EnvironmentCapture {
@@ -163,6 +164,7 @@ final class EnvironmentCapture {
         m.put("runtime_flags", e.runtimeFlags());
         m.put("routes", e.routes().stream().map(Route::routeName).toList());
         m.put("unequalized", e.unequalized());
+        m.put("known_failures", e.knownFailures());
         return m;
     }
 

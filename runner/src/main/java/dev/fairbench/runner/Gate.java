@@ -48,12 +48,12 @@ final class Gate {
     }
 
     /**
-     * The hostile suite (docs/workload.md §5.1) against the app on 127.0.0.1:port, about three seconds; empty
-     * when the app does not serve the routes it uses ({@code /hello}, {@code /phash}, {@code /post/{slug}}).
+     * The hostile suite (docs/workload.md §5.1) against the app on 127.0.0.1:port, about three seconds: every case
+     * whose routes the app serves ({@link HostileCases#forRoutes}), so an app that serves only {@code /hello} is
+     * tried with the cases of the request head, odd methods and targets, and paths that must stay 404.
      */
     List<HostileChecker.Result> hostile(AppEntry entry, int port) {
-        if (!entry.routes().containsAll(List.of(Route.HELLO, Route.PHASH, Route.DETAIL))) return List.of();
         URI base = URI.create("http://127.0.0.1:" + port);
-        return HostileChecker.check(base, HostileCases.all(reference, base));
+        return HostileChecker.check(base, HostileCases.forRoutes(reference, base, entry.routes()));
     }
 }

@@ -353,13 +353,15 @@ public final class TrialLoop {
         // Ctrl-C during the suite: its cases read "interrupted", which is no finding about the app
         if (Thread.currentThread().isInterrupted()) return;
         if (results.isEmpty()) {
-            progress.line("[" + name + "] hostile: skipped (it does not serve /hello, /phash and /post/{slug})");
+            progress.line("[" + name + "] hostile: skipped (no case applies to the routes it serves)");
             return;
         }
-        long failed = results.stream().filter(r -> !r.passed()).count();
-        progress.line("[" + name + "] hostile: " + (results.size() - failed) + " of " + results.size() + " cases passed");
-        if (failed > 0) {
-            progress.line(HostileChecker.describe(results.stream().filter(r -> !r.passed()).toList()).stripTrailing());
+        HostileOutcome outcome = new HostileOutcome(results, e.knownFailures());
+        progress.line("[" + name + "] " + outcome.summary());
+        List<HostileChecker.Result> notPlain = results.stream()
+                .filter(r -> outcome.verdict(r) != HostileOutcome.Verdict.PASSED).toList();
+        if (!notPlain.isEmpty()) {
+            progress.line(new HostileOutcome(notPlain, e.knownFailures()).describe().stripTrailing());
         }
         recorder.update(name, a -> a.withRobustness(robustness(results)));
     }
@@ -640,9 +642,11 @@ public final class TrialLoop {
         List<String> flags = e.runtimeFlags().isBlank() ? List.of() : Arrays.asList(e.runtimeFlags().trim().split("\\s+"));
         List<NotEqualized> ne = e.unequalized().stream().map(u -> new NotEqualized(u.setting(), u.why())).toList();
         String log = "logs/" + e.name() + ".log";
+        List<dev.fairbench.results.KnownFailure> known = e.knownFailures().stream()
+                .map(k -> new dev.fairbench.results.KnownFailure(k.caseName(), k.reason(), k.upstream())).toList();
         return new AppResult(e.name(), e.label(), language(e.language()), status, reason, e.versions(), flags, null,
                 ne, List.of(), null, List.of(), Files.exists(o.outputDir().resolve(log)) ? log : null, List.of(),
-                e.variantOf(), e.variant());
+                e.variantOf(), e.variant(), known);
     }
 
     static String language(String language) {

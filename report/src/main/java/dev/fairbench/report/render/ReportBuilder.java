@@ -5,6 +5,7 @@ import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Conformance;
 import dev.fairbench.results.Latency;
+import dev.fairbench.results.KnownFailure;
 import dev.fairbench.results.NotEqualized;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
@@ -279,11 +280,24 @@ public final class ReportBuilder {
         return String.join(", ", parts);
     }
 
+    /**
+     * The rows of the "could not be equalized" table for {@code app}: its settings, then each hostile case it is
+     * declared to fail (its {@code known_failures}), with the reason and the framework's issue when known.
+     */
+    static List<NotEqualized> unequalRows(AppResult app, Messages m) {
+        List<NotEqualized> rows = new ArrayList<>(app.notEqualized());
+        for (KnownFailure k : app.knownFailures()) {
+            rows.add(new NotEqualized(m.get("unequal.known", k.caseName()),
+                    k.upstream() == null ? k.reason() : m.get("unequal.upstream", k.reason(), k.upstream())));
+        }
+        return rows;
+    }
+
     private void notEqualized() {
         out.add(new Heading(2, m.get("unequal"), "unequal"));
         Map<NotEqualized, List<String>> byApp = new LinkedHashMap<>();
         for (AppResult app : results.apps()) {
-            for (NotEqualized n : app.notEqualized()) {
+            for (NotEqualized n : unequalRows(app, m)) {
                 byApp.computeIfAbsent(n, k -> new ArrayList<>()).add(app.label());
             }
         }

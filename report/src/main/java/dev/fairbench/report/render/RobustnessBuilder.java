@@ -16,7 +16,8 @@ import java.util.Set;
 
 /**
  * The "Robustness" section: the hostile suite (docs/workload.md §5.1), one row per case (in suite order), one
- * column per app that ran it, each cell pass or fail with the time in ms (a failure marked as an alert); the
+ * column per app that ran it, each cell pass or fail with the time in ms (a failure marked as an alert, unless the
+ * app declares the case a known failure; a declared case that passes is marked, since its declaration is stale); the
  * failures' details listed under the table. Empty when no app has robustness data, so results written before the
  * suite was recorded (or with {@code --no-hostile}) render as before.
  */
@@ -52,9 +53,11 @@ final class RobustnessBuilder {
             alert.add(false);
             for (AppResult app : apps) {
                 Optional<RobustnessCase> c = app.robustness().stream().filter(r -> r.name().equals(name)).findFirst();
-                row.add(c.map(r -> m.get(r.passed() ? "robustness.passed" : "robustness.failed", m.integer(r.millis())))
+                boolean declared = declared(app, name);
+                row.add(c.map(r -> m.get(cellKey(r.passed(), declared), m.integer(r.millis())))
                         .orElse(m.get("robustness.none")));
-                alert.add(c.map(r -> !r.passed()).orElse(false));
+                // A declared failure is what the entry says; a declared case that passes is a stale declaration.
+                alert.add(c.map(r -> r.passed() == declared).orElse(false));
             }
             rows.add(row);
             alerts.add(alert);
@@ -67,7 +70,8 @@ final class RobustnessBuilder {
         for (AppResult app : apps) {
             for (RobustnessCase c : app.robustness()) {
                 if (!c.passed()) {
-                    failures.add(app.label() + ": " + c.name() + " — " + (c.detail() == null ? "—" : c.detail()));
+                    failures.add(app.label() + ": " + c.name() + " — " + (c.detail() == null ? "—" : c.detail())
+                            + (declared(app, c.name()) ? " " + m.get("robustness.declared") : ""));
                 }
             }
         }
@@ -76,5 +80,14 @@ final class RobustnessBuilder {
             out.add(new Bullets(failures));
         }
         return out;
+    }
+
+    private static boolean declared(AppResult app, String caseName) {
+        return app.knownFailures().stream().anyMatch(k -> k.caseName().equals(caseName));
+    }
+
+    private static String cellKey(boolean passed, boolean declared) {
+        if (declared) return passed ? "robustness.stale" : "robustness.known";
+        return passed ? "robustness.passed" : "robustness.failed";
     }
 }

@@ -140,7 +140,9 @@ public final class SuiteLoadsBuilder {
         for (Results results : loads.values()) {
             for (AppResult app : results.apps()) {
                 if (seen.putIfAbsent(app.name(), true) != null) continue;
-                for (NotEqualized n : app.notEqualized()) byApp.computeIfAbsent(n, k -> new ArrayList<>()).add(app.label());
+                for (NotEqualized n : ReportBuilder.unequalRows(app, m)) {
+                    byApp.computeIfAbsent(n, k -> new ArrayList<>()).add(app.label());
+                }
             }
         }
         if (byApp.isEmpty()) {

@@ -43,12 +43,14 @@ import java.util.regex.Pattern;
  * @param pageCache     how the app stores a page under its Redis key ({@code page_cache}): the contract's
  *                      {@link PageCacheFormat#RAW raw bytes} unless a variant measures another format; the gate reads
  *                      the cache in it
+ * @param knownFailures hostile cases the app is declared to fail ({@code known_failures}), each with why; the gate
+ *                      runs them all the same, and a variant has its base's unless it declares its own
  */
 public record AppEntry(String name, String label, String language, String stack, Map<String, String> versions, String build,
                        Path buildDir, Path artifact, List<String> toolchains, String start, Path startDir,
                        Map<String, String> env, int port, int workers, String readiness, List<Route> routes,
                        String runtimeFlags, List<Unequalized> unequalized, String variantOf, String variant,
-                       AppSources sources, PageCacheFormat pageCache) {
+                       AppSources sources, PageCacheFormat pageCache, List<KnownFailure> knownFailures) {
 
     /** Variables a start or build command may use. */
     public static final List<String> VARIABLES = List.of("JAVA", "JVM_FLAGS", "PORT", "WORKERS", "REPO");
@@ -60,6 +62,7 @@ public record AppEntry(String name, String label, String language, String stack,
         env = Map.copyOf(env);
         routes = List.copyOf(routes);
         unequalized = List.copyOf(unequalized);
+        knownFailures = knownFailures == null ? List.of() : List.copyOf(knownFailures);
         if (sources == null) sources = AppSources.NONE;
         if (pageCache == null) pageCache = PageCacheFormat.RAW;
         if ((variantOf == null) != (variant == null)) {

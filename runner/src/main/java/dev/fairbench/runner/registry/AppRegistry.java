@@ -31,7 +31,8 @@ public final class AppRegistry {
     static final Set<String> KEYS = Set.of("label", "language", "stack", "versions", "versions_file", "versions_from",
             "build", "build_dir", "artifact", "toolchains", "start", "start_dir", "env", "port", "workers", "readiness",
             "routes", "runtime_flags", "unequalized", Variants.VARIANT_OF, Variants.VARIANT,
-            Variants.INHERIT_UNEQUALIZED, "handler", "sources", "shared_sources", "page_cache");
+            Variants.INHERIT_UNEQUALIZED, "handler", "sources", "shared_sources", "page_cache",
+            KnownFailure.KEY);
 
     private final Path file;
     private final Map<String, AppEntry> entries;
@@ -211,7 +212,8 @@ public final class AppRegistry {
                 path(repoRoot, text(node, "start_dir", ".")), table(node, "env"), port, workers, readiness,
                 routes, text(node, "runtime_flags", ""), unequalized, text(node, Variants.VARIANT_OF, null),
                 text(node, Variants.VARIANT, null), AppSources.of(text(node, "handler", null),
-                strings(node, "sources"), strings(node, "shared_sources"), repoRoot), pageCache);
+                strings(node, "sources"), strings(node, "shared_sources"), repoRoot), pageCache,
+                KnownFailure.parse(node, routes));
     }
 
     /**

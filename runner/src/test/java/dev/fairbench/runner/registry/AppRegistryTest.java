@@ -350,7 +350,7 @@ class AppRegistryTest {
         assertThat(r.entries().keySet()).containsExactly("good");
         assertThat(r.problems().get("typo")).isEqualTo(
                 "apps.toml: app 'typo': unknown key 'strat' (expected one of artifact, build, build_dir, env, "
-                        + "handler, inherit_unequalized, label, language, page_cache, port, readiness, routes, "
+                        + "handler, inherit_unequalized, known_failures, label, language, page_cache, port, readiness, routes, "
                         + "runtime_flags, shared_sources, sources, stack, start, start_dir, toolchains, unequalized, "
                         + "variant, variant_of, versions, versions_file, versions_from, workers)");
         assertThat(r.problems().get("noroute")).contains("unknown route 'bogus'").doesNotContain("\n");

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Netty hello server: one group of {@code WORKERS} event loops that both accept and serve (the listening socket
- * lives on one of them), each connection a pipeline of {@code HttpServerCodec} and {@link HelloHandler}, TCP_NODELAY
+ * lives on one of them), each connection a pipeline of {@code HttpServerCodec}, {@link HeadDeadline} and
+ * {@link HelloHandler}, TCP_NODELAY
  * on, listening on 127.0.0.1. Native epoll when Netty can load it, else NIO; {@link #transport()} says which and
  * {@link #serve} prints it. A clock on one event loop re-dates the {@link CannedResponses} every second. Thread-safe;
  * {@link #close} stops the loops and waits for them.
@@ -87,7 +88,7 @@ public final class HelloServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), handler);
+                            ch.pipeline().addLast(new HttpServerCodec(), new HeadDeadline(), handler);
                         }
                     })
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();

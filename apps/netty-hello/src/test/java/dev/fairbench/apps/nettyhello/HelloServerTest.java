@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -103,6 +104,47 @@ class HelloServerTest {
             assertThat(readResponse(in)).startsWith("HTTP/1.1 414 Request-URI Too Long\r\n")
                     .contains("\r\nconnection: close\r\n").endsWith("URI Too Long");
             assertThat(in.read()).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void aHeadThatTricklesInIsClosedWithinTwoSeconds() throws Exception {
+        try (Socket s = connect()) {
+            long start = System.nanoTime();
+            send(s, "GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Trickle: ");
+            // A byte every 300 ms: never quiet long enough for a timeout between two reads to fire.
+            Thread trickle = Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) {
+                        Thread.sleep(300);
+                        send(s, "a");
+                    }
+                } catch (IOException | InterruptedException closed) {
+                    // the server closed the connection, or the test ended
+                }
+            });
+            int read;
+            try {
+                read = s.getInputStream().read();
+            } catch (SocketException reset) {
+                read = -1;
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            trickle.interrupt();
+            assertThat(read).isEqualTo(-1);
+            assertThat(millis).isBetween(1_500L, 2_400L);
+        }
+    }
+
+    @Test
+    void aKeptAliveConnectionWithRequestsIsNotClosed() throws IOException, InterruptedException {
+        try (Socket s = connect()) {
+            InputStream in = s.getInputStream();
+            for (int i = 0; i < 8; i++) {
+                send(s, "GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+                assertThat(readResponse(in)).matches(HELLO);
+                Thread.sleep(350);
+            }
         }
     }
 
