@@ -78,8 +78,10 @@ class LoadGeneratorTest {
             assertThat(r.errors()).isZero();
             assertThat(r.requestsCompleted()).isBetween(980L, 1020L);
             assertThat(r.uncorrectedLatencyMicros().getTotalCount()).isEqualTo(r.requestsCompleted());
-            // requests are due one by one (every 2 ms per connection), so each write carries one of them
-            assertThat(server.requestsPerRead().getOrDefault(1, 0L)).isGreaterThan(server.requests() * 9 / 10);
+            // requests are due one by one (every 2 ms per connection), so each write carries one of them; a server
+            // thread that runs late reads two writes at once, which on a 2-vCPU VM whose host slows it now and then
+            // is up to an eighth of them, while a generator that bunched the pipeline would leave almost none single
+            assertThat(server.requestsPerRead().getOrDefault(1, 0L)).isGreaterThan(server.requests() * 3 / 4);
         }
     }
 
