@@ -34,7 +34,9 @@ public interface Host extends AutoCloseable {
      * @throws HostException when the command is still running after {@code timeout} (it is then killed, with its
      *         process group) or cannot be started
      */
-    ExecResult run(List<String> command, Duration timeout);
+    default ExecResult run(List<String> command, Duration timeout) {
+        return Completion.await(start(command), timeout);
+    }
 
     /**
      * Starts {@code command} as a long-lived process in a process group of its own, whose standard input, output

@@ -23,11 +23,6 @@ public final class LocalHost implements Host {
     }
 
     @Override
-    public ExecResult run(List<String> command, Duration timeout) {
-        return Completion.await(start(command), timeout);
-    }
-
-    @Override
     public TiedProcess start(List<String> command) {
         return started.add(new TiedProcess(LOCAL, command, Completion.launch(LOCAL, Tie.wrap(command))));
     }

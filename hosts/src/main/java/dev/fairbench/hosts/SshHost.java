@@ -130,11 +130,6 @@ public final class SshHost implements Host {
     }
 
     @Override
-    public ExecResult run(List<String> command, Duration timeout) {
-        return Completion.await(start(command), timeout);
-    }
-
-    @Override
     public TiedProcess start(List<String> command) {
         List<String> argv = new ArrayList<>(List.of("ssh", "-T"));
         argv.addAll(sshOptions);
