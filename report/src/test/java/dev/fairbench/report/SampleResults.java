@@ -129,7 +129,8 @@ final class SampleResults {
                 boolean broken = errorsInOneRun > 0 && route.equals("detail") && i == 1;
                 CpuUse use = db ? new CpuUse(round3(0.62 * speed), 0.97, 0.97, 8.1, Bound.SERVICES_BOUND)
                         : new CpuUse(0.98, 0.55, 0.55, 6.2, Bound.APP_BOUND);
-                Interference quiet = new Interference(20.0, 0.12, 0.3, 0.05, 0.0, 0.05, false, List.of());
+                Interference quiet = new Interference(20.0, 0.12, 0.3, 0.05, round3(0.02 * (routeNo + i) + 0.04 * (i == 2 ? routeNo : 0)), 0.05,
+                        false, List.of());
                 runs.add(new RunResult(i + 1, START.plusSeconds(60L * routeNo + 25L * i), 20.0, requests, rps,
                         requests - (broken ? 2 : 0), 0, 0, broken ? 2 : 0, 0, broken ? errorsInOneRun : 0, 0, 0,
                         latency, "hlog/" + name + "/" + route + "/round-" + (i + 1) + ".hlog", resources, null, use,

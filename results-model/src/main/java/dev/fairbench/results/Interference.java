@@ -40,4 +40,10 @@ public record Interference(double windowSeconds, double foreignCpuSeconds, doubl
     public double foreignCores() {
         return windowSeconds <= 0 ? 0 : foreignCpuSeconds / windowSeconds;
     }
+
+    /** Steal as a share of one core over the window (summed over the machine's CPUs). */
+    @JsonIgnore
+    public double stealCores() {
+        return windowSeconds <= 0 ? 0 : stealCpuSeconds / windowSeconds;
+    }
 }

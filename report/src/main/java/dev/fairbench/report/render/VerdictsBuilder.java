@@ -17,6 +17,7 @@ import dev.fairbench.stats.Intervals;
 import dev.fairbench.stats.Verdict;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -221,6 +222,7 @@ public final class VerdictsBuilder {
     private void interference() {
         out.add(heading(3, m.get("interference"), "interference"));
         List<List<String>> rows = new ArrayList<>();
+        List<Double> stealCores = new ArrayList<>();
         double worst = 0;
         boolean watched = false;
         for (AppResult app : results.apps()) {
@@ -233,6 +235,7 @@ public final class VerdictsBuilder {
                     if (i != null) {
                         watched = true;
                         worst = Math.max(worst, i.foreignCores());
+                        stealCores.add(i.stealCores());
                     }
                     if (run.disturbed()) rows.add(row(app, r.route(), run, m.get("interference.kept")));
                 }
@@ -244,11 +247,14 @@ public final class VerdictsBuilder {
         }
         if (rows.isEmpty()) {
             out.add(new Paragraph(m.get("interference.none", m.number(worst, 3))));
-            return;
+        } else {
+            out.add(new Paragraph(m.get("interference.intro")));
+            out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.window"), m.get("col.foreign"),
+                    m.get("col.who"), m.get("col.kept")), List.of(false, false, false, true, false, false), rows));
         }
-        out.add(new Paragraph(m.get("interference.intro")));
-        out.add(new Table(List.of(m.get("col.app"), m.get("col.route"), m.get("col.window"), m.get("col.foreign"),
-                m.get("col.who"), m.get("col.kept")), List.of(false, false, false, true, false, false), rows));
+        Collections.sort(stealCores);
+        out.add(new Paragraph(m.get("interference.steal", m.number(stealCores.get((stealCores.size() - 1) / 2), 3),
+                m.number(stealCores.get(stealCores.size() - 1), 3))));
     }
 
     private List<String> row(AppResult app, String route, RunResult run, String kept) {
