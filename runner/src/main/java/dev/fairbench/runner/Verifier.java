@@ -125,7 +125,7 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
      * (0.0.0.0). So that a refusal cannot come from an address this machine lacks, the check first proves that
      * {@value #OTHER_LOCAL_ADDRESS} accepts connections on a listener of its own; otherwise the problem, one line.
      */
-    private static String listensOnHostOnly(int port) {
+    static String listensOnHostOnly(int port) {
         try (ServerSocket control = new ServerSocket(0, 1, InetAddress.getByName(OTHER_LOCAL_ADDRESS));
              Socket probe = new Socket()) {
             probe.connect(control.getLocalSocketAddress(), CONNECT_TIMEOUT_MILLIS);
