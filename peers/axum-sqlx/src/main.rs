@@ -16,7 +16,7 @@ async fn serve(config: Config) -> Result<(), String> {
         ),
         cache::connect(config.redis()?).map_err(|e| format!("redis: {e}"))?,
     );
-    let listener = blog_core::serve::listen(config.port).await?;
+    let listener = blog_core::serve::listen(config.listen_addr()).await?;
     match axum_routes::serve(&listener, router).await {}
 }
 

@@ -36,7 +36,7 @@ where
     }
 }
 
-/// Runs the routes of `pages` until the server stops: `config.workers` workers on 127.0.0.1:`config.port`,
+/// Runs the routes of `pages` until the server stops: `config.workers` workers on `config.listen_addr()`,
 /// TCP_NODELAY on, a request head not complete within [`STALL`] answered 408 and closed. Each worker calls
 /// `worker` once, on its own runtime and before it accepts requests, for the [`Worker`] its requests use; an
 /// error there stops that worker's start. Call it on actix's runtime (`#[actix_web::main]`).
@@ -51,8 +51,8 @@ where
         .workers(config.workers)
         .tcp_nodelay(true)
         .client_request_timeout(STALL)
-        .bind(("127.0.0.1", config.port))
-        .map_err(|e| format!("port {}: {e}", config.port))?
+        .bind(config.listen_addr())
+        .map_err(|e| format!("{}: {e}", config.listen_addr()))?
         .run()
         .await
         .map_err(|e| e.to_string())

@@ -1,6 +1,7 @@
 //! The environment of contract section 1, and the settings that round 2's findings vary (each defaults to the
 //! contract's behaviour; `apps.toml` declares the variants that set them).
 
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::str::FromStr;
 
 #[cfg(feature = "sqlx")]
@@ -31,6 +32,8 @@ pub enum WorkerPools {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// The address to listen on, and only there (`HOST`, an IP literal; default 127.0.0.1).
+    pub host: IpAddr,
     pub port: u16,
     pub database_url: String,
     pub redis_url: String,
@@ -53,7 +56,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// Reads `PORT` (default 8080), `DATABASE_URL`, `REDIS_URL`, `POOL_MAX` (16), `POOL_MIN` (4) and
+    /// Reads `HOST` (an IP literal, default 127.0.0.1), `PORT` (default 8080), `DATABASE_URL`, `REDIS_URL`, `POOL_MAX` (16), `POOL_MIN` (4) and
     /// `WORKERS` (the available cores), as the Java apps do, and the settings of the findings (see the fields).
     /// A value that is not one of a setting's is an error naming the variable and what it may be.
     pub fn from_env() -> Result<Self, String> {
@@ -63,6 +66,7 @@ impl Config {
     pub fn from_lookup(var: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let config = Config {
+            host: address(&var, "HOST", IpAddr::V4(Ipv4Addr::LOCALHOST))?,
             port: number(&var, "PORT", 8080)?,
             database_url: required(&var, "DATABASE_URL")?,
             redis_url: required(&var, "REDIS_URL")?,
@@ -111,6 +115,11 @@ impl Config {
         Ok(config)
     }
 
+    /// `HOST:PORT`, where the app listens.
+    pub fn listen_addr(&self) -> SocketAddr {
+        SocketAddr::new(self.host, self.port)
+    }
+
     #[cfg(feature = "sqlx")]
     pub fn postgres(&self) -> Result<PgConnectOptions, String> {
         PgConnectOptions::from_str(&self.database_url).map_err(|e| format!("DATABASE_URL: {e}"))
@@ -145,6 +154,20 @@ fn number<T: FromStr>(
             .trim()
             .parse()
             .map_err(|_| format!("{name} is not a valid number: {v}")),
+    }
+}
+
+fn address(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: IpAddr,
+) -> Result<IpAddr, String> {
+    match var(name).filter(|v| !v.trim().is_empty()) {
+        None => Ok(default),
+        Some(v) => v
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name} must be an IP address such as 127.0.0.1, got {v}")),
     }
 }
 
@@ -192,6 +215,7 @@ mod tests {
         let c = config(&[
             URLS[0],
             URLS[1],
+            ("HOST", "10.77.0.2"),
             ("PORT", "18081"),
             ("POOL_MAX", "16"),
             ("POOL_MIN", "4"),
@@ -203,6 +227,7 @@ mod tests {
             (18081, 16, 4, 2)
         );
         assert_eq!(c.pool_slice(), (8, 2));
+        assert_eq!(c.listen_addr().to_string(), "10.77.0.2:18081");
         #[cfg(feature = "sqlx")]
         assert!(c.postgres().is_ok());
         assert!(c.redis().is_ok());
@@ -212,6 +237,10 @@ mod tests {
     fn defaults_and_errors() {
         let c = config(&URLS).unwrap();
         assert_eq!((c.port, c.pool_max, c.pool_min), (8080, 16, 4));
+        assert_eq!(c.listen_addr().to_string(), "127.0.0.1:8080");
+        assert!(config(&[URLS[0], URLS[1], ("HOST", "localhost")])
+            .unwrap_err()
+            .starts_with("HOST"));
         assert!(config(&[URLS[0]]).unwrap_err().contains("REDIS_URL"));
         assert!(config(&[URLS[0], URLS[1], ("PORT", "x")])
             .unwrap_err()

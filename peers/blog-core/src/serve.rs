@@ -4,6 +4,7 @@
 
 use std::convert::Infallible;
 use std::error::Error;
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use hyper::body::{Body, Incoming};
@@ -15,11 +16,12 @@ use tokio::net::TcpListener;
 /// How long the loop waits after a failed accept (out of file descriptors or the like) instead of spinning.
 const ACCEPT_RETRY: Duration = Duration::from_millis(10);
 
-/// A listener on 127.0.0.1:`port`, where the runner reaches the apps; the error names the port.
-pub async fn listen(port: u16) -> Result<TcpListener, String> {
-    TcpListener::bind(("127.0.0.1", port))
+/// A listener on `addr` (the contract's `HOST:PORT`, [`crate::Config::listen_addr`]), where the runner reaches
+/// the apps; the error names the address.
+pub async fn listen(addr: SocketAddr) -> Result<TcpListener, String> {
+    TcpListener::bind(addr)
         .await
-        .map_err(|e| format!("port {port}: {e}"))
+        .map_err(|e| format!("{addr}: {e}"))
 }
 
 /// Serves every connection `listener` accepts, forever: TCP_NODELAY on, then HTTP/1.1 on a task of its own with a

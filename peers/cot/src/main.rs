@@ -105,7 +105,7 @@ async fn serve(config: Config) -> Result<(), String> {
         .finish();
     let context = Arc::new(project.context);
     let handler = project.handler;
-    let listener = blog_core::serve::listen(config.port).await?;
+    let listener = blog_core::serve::listen(config.listen_addr()).await?;
     // Cloned for each connection by the loop, as the handler and context it captures are for each request.
     let service = hyper::service::service_fn(move |request| {
         respond(handler.clone(), Arc::clone(&context), request)

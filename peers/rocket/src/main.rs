@@ -23,6 +23,7 @@ pub struct Db(rocket_db_pools::sqlx::PgPool);
 /// Rocket's own figment (Rocket.toml, `ROCKET_*` variables) with the contract's environment merged over it.
 fn figment(config: &Config) -> Figment {
     rocket::Config::figment()
+        .merge((rocket::Config::ADDRESS, config.host))
         .merge((rocket::Config::PORT, config.port))
         .merge((rocket::Config::WORKERS, config.workers))
         .merge(("databases.blog.url", &config.database_url))
@@ -85,6 +86,7 @@ mod tests {
             let value = match name {
                 "DATABASE_URL" => "postgresql://app:secret@127.0.0.1:15432/fairbench",
                 "REDIS_URL" => "redis://:secret@127.0.0.1:16379",
+                "HOST" => "10.77.0.2",
                 "PORT" => "18090",
                 "POOL_MAX" => "12",
                 "POOL_MIN" => "3",
@@ -101,7 +103,7 @@ mod tests {
         let figment = figment(&config());
         let rocket: rocket::Config = figment.extract().unwrap();
         assert_eq!((rocket.port, rocket.workers), (18090, 2));
-        assert_eq!(rocket.address.to_string(), "127.0.0.1");
+        assert_eq!(rocket.address.to_string(), "10.77.0.2");
         assert!(rocket.ident.as_str().is_none(), "no Server header");
         let db: rocket_db_pools::Config = figment.extract_inner("databases.blog").unwrap();
         assert_eq!(db.url, "postgresql://app:secret@127.0.0.1:15432/fairbench");

@@ -16,7 +16,7 @@ async fn serve(config: Config) -> Result<(), String> {
         store::pool(&config.database_url)?,
         PageCache::connect(&config.redis_url).await?,
     );
-    let listener = blog_core::serve::listen(config.port).await?;
+    let listener = blog_core::serve::listen(config.listen_addr()).await?;
     match axum_routes::serve(&listener, router).await {}
 }
 

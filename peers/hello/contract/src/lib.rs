@@ -2,7 +2,7 @@
 //! how many workers to run (section 1), and the bodies of `GET /hello` (section 4.5) and of the 404 and 405
 //! answers (section 5). No dependencies, so that each binary links only its framework.
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// Body of `GET /hello`: 13 bytes, no line feed.
 pub const HELLO: &str = "Hello, World!";
@@ -16,14 +16,16 @@ pub const TEXT: &str = "text/plain; charset=utf-8";
 /// Where a binary listens and how many workers (threads, event loops) it runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Listen {
-    /// TCP port on 127.0.0.1.
+    /// The address to listen on, and only there.
+    pub host: IpAddr,
+    /// TCP port on `host`.
     pub port: u16,
     /// Worker threads; at least 1.
     pub workers: usize,
 }
 
 impl Listen {
-    /// Reads `PORT` (default 8080) and `WORKERS` (default: the CPUs this process may run on).
+    /// Reads `HOST` (an IP literal, default 127.0.0.1), `PORT` (default 8080) and `WORKERS` (default: the CPUs this process may run on).
     pub fn from_env() -> Result<Self, String> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
@@ -32,6 +34,13 @@ impl Listen {
     pub fn from_lookup(var: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let listen = Listen {
+            host: match var("HOST") {
+                None => IpAddr::V4(Ipv4Addr::LOCALHOST),
+                Some(text) => text
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("HOST must be an IP address such as 127.0.0.1, got {text:?}"))?,
+            },
             port: number(&var, "PORT", 8080)?,
             workers: number(&var, "WORKERS", cores)?,
         };
@@ -41,9 +50,9 @@ impl Listen {
         Ok(listen)
     }
 
-    /// `127.0.0.1:PORT`.
+    /// `HOST:PORT`.
     pub fn addr(&self) -> SocketAddr {
-        SocketAddr::from((Ipv4Addr::LOCALHOST, self.port))
+        SocketAddr::new(self.host, self.port)
     }
 
     /// Reads the environment, or prints why it cannot to stderr as `app: reason` and exits with status 1.
@@ -77,19 +86,26 @@ mod tests {
     }
 
     #[test]
-    fn reads_port_and_workers() {
-        assert_eq!(listen(&[("PORT", "18081"), ("WORKERS", "3")]), Ok(Listen { port: 18081, workers: 3 }));
+    fn reads_host_port_and_workers() {
+        let local = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        assert_eq!(
+            listen(&[("PORT", "18081"), ("WORKERS", "3")]),
+            Ok(Listen { host: local, port: 18081, workers: 3 })
+        );
         assert_eq!(listen(&[("PORT", "18081")]).unwrap().addr().to_string(), "127.0.0.1:18081");
+        assert_eq!(listen(&[("HOST", "10.77.0.2"), ("PORT", "18081")]).unwrap().addr().to_string(), "10.77.0.2:18081");
+        assert_eq!(listen(&[("HOST", "::1"), ("PORT", "18081")]).unwrap().addr().to_string(), "[::1]:18081");
     }
 
     #[test]
     fn defaults_to_8080_and_the_available_cores() {
         let cores = std::thread::available_parallelism().unwrap().get();
-        assert_eq!(listen(&[]), Ok(Listen { port: 8080, workers: cores }));
+        assert_eq!(listen(&[]), Ok(Listen { host: IpAddr::V4(Ipv4Addr::LOCALHOST), port: 8080, workers: cores }));
     }
 
     #[test]
     fn names_the_variable_at_fault() {
+        assert!(listen(&[("HOST", "localhost")]).unwrap_err().starts_with("HOST"));
         assert!(listen(&[("PORT", "x")]).unwrap_err().contains("PORT"));
         assert!(listen(&[("PORT", "70000")]).unwrap_err().contains("PORT"));
         assert!(listen(&[("WORKERS", "-1")]).unwrap_err().contains("WORKERS"));

@@ -1,6 +1,6 @@
 //! tako's per-thread server (`tako::serve_per_thread`, the `per-thread` feature) around the router of
 //! `hello_tako`: `WORKERS` threads, each a tokio current-thread runtime with its own `SO_REUSEPORT` listener on
-//! 127.0.0.1:`PORT`. Every other `PerThreadConfig` field keeps tako's default, but `header_read_timeout`, the default
+//! `HOST`:`PORT`. Every other `PerThreadConfig` field keeps tako's default, but `header_read_timeout`, the default
 //! server's ([`hello_tako::HEADER_READ_TIMEOUT`]).
 
 use hello_contract::Listen;
