@@ -1,5 +1,7 @@
 package dev.fairbench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 import java.util.Map;
 
@@ -29,16 +31,30 @@ import java.util.Map;
  *                        {@code redis}, {@code kernel}; sorted by key
  * @param environment     anything else that may matter, e.g. {@code cpu_governor}, {@code virtualization};
  *                        sorted by key
+ * @param placement       which role ran where ({@link PlacedRole}): the app, the services, then each load host in
+ *                        the order of the hosts file; empty when everything ran on this machine (and in results
+ *                        written before it was recorded), and then left out of the JSON
  */
 public record Setup(String gitCommit, boolean gitDirty, String gitDiffSha256, Host host, Pinning pinning, int workers,
                     int poolMax, int poolMin, int connections, int loadgenThreads, double warmupSeconds,
                     double durationSeconds, int runs, List<String> routes, Map<String, String> versions,
-                    Map<String, String> environment) {
+                    Map<String, String> environment,
+                    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PlacedRole> placement) {
 
     public Setup {
         routes = Lists.copy(routes);
+        placement = Lists.copy(placement);
         versions = Lists.sorted(versions);
         environment = Lists.sorted(environment);
+    }
+
+    /** A setup of a session that ran wholly on this machine. */
+    public Setup(String gitCommit, boolean gitDirty, String gitDiffSha256, Host host, Pinning pinning, int workers,
+                 int poolMax, int poolMin, int connections, int loadgenThreads, double warmupSeconds,
+                 double durationSeconds, int runs, List<String> routes, Map<String, String> versions,
+                 Map<String, String> environment) {
+        this(gitCommit, gitDirty, gitDiffSha256, host, pinning, workers, poolMax, poolMin, connections, loadgenThreads,
+                warmupSeconds, durationSeconds, runs, routes, versions, environment, List.of());
     }
 
     /** A setup without a diff digest (results written before it was recorded, tests). */
@@ -52,12 +68,18 @@ public record Setup(String gitCommit, boolean gitDirty, String gitDiffSha256, Ho
     /** This setup with {@code environment} in place of its environment map. */
     public Setup withEnvironment(Map<String, String> environment) {
         return new Setup(gitCommit, gitDirty, gitDiffSha256, host, pinning, workers, poolMax, poolMin, connections,
-                loadgenThreads, warmupSeconds, durationSeconds, runs, routes, versions, environment);
+                loadgenThreads, warmupSeconds, durationSeconds, runs, routes, versions, environment, placement);
     }
 
     /** This setup with {@code pinning} in place of its pinning. */
     public Setup withPinning(Pinning pinning) {
         return new Setup(gitCommit, gitDirty, gitDiffSha256, host, pinning, workers, poolMax, poolMin, connections,
-                loadgenThreads, warmupSeconds, durationSeconds, runs, routes, versions, environment);
+                loadgenThreads, warmupSeconds, durationSeconds, runs, routes, versions, environment, placement);
+    }
+
+    /** This setup with {@code placement} in place of its placement. */
+    public Setup withPlacement(List<PlacedRole> placement) {
+        return new Setup(gitCommit, gitDirty, gitDiffSha256, host, pinning, workers, poolMax, poolMin, connections,
+                loadgenThreads, warmupSeconds, durationSeconds, runs, routes, versions, environment, placement);
     }
 }
