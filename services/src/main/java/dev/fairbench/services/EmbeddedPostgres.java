@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.SortedSet;
 
 /**
- * PostgreSQL {@value #VERSION} from the zonky binaries artifact, on 127.0.0.1 only.
+ * PostgreSQL {@value #VERSION} from the zonky binaries artifact, on 127.0.0.1 only, unless it is given another
+ * address to listen on and client networks to let in (to serve other hosts: {@code fairbench services serve}).
  *
  * <p>Layout under {@code <dataDir>/pg/}: {@code 17.5.0/} holds the unpacked binaries (shared by every port),
  * {@code data-<port>/} one cluster per port (so tests on other ports never touch a developer's cluster), with
@@ -34,6 +35,12 @@ import java.util.SortedSet;
  * dies with this JVM, and its backends with it (they watch their postmaster); its output goes to the same log, by
  * the redirection pg_ctl makes, done by the server's own user.
  *
+ * <p>On another address, the start passes {@code -c listen_addresses=<address>} and {@code -c hba_file=} a file
+ * {@code hba-<port>.conf} beside the passwords, written at each such start: it includes the cluster's own
+ * {@code pg_hba.conf} and adds {@code host all all <network> scram-sha-256} for the server's own address (as a
+ * single-host network) and each allowed network. Nothing of it is kept in the cluster, so the next start on
+ * 127.0.0.1 is exactly as before.
+ *
  * <p>Thread-safe: {@link #start()} and {@link #stop()} hold the cross-process {@link ServiceLock}.
  */
 public final class EmbeddedPostgres extends EmbeddedServer {
@@ -52,14 +59,27 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     private final Path lockDir;
     private final Path baseDir;
 
+    private final List<String> allowedNetworks;
+
+    /** The server on 127.0.0.1:{@code port}. */
     public EmbeddedPostgres(Path dataDir, int port) {
-        super("PostgreSQL", dataDir, port);
-        this.lockDir = dataDir;
-        this.baseDir = baseDir(dataDir);
+        this(dataDir, port, ServiceOptions.LOOPBACK, List.of());
     }
 
     /**
-     * What apps get as {@code DATABASE_URL}: {@code postgresql://fairbench_app:<password>@127.0.0.1:<port>/fairbench},
+     * The server on {@code address} (an IP literal) and {@code port}, letting in clients of {@code allowedNetworks}
+     * (CIDRs) with passwords besides loopback.
+     */
+    public EmbeddedPostgres(Path dataDir, int port, String address, List<String> allowedNetworks) {
+        super("PostgreSQL", dataDir, port, address);
+        this.lockDir = dataDir;
+        this.baseDir = baseDir(dataDir);
+        this.allowedNetworks = List.copyOf(allowedNetworks);
+        allowedNetworks.forEach(IpLiterals::network);
+    }
+
+    /**
+     * What apps get as {@code DATABASE_URL}: {@code postgresql://fairbench_app:<password>@<address>:<port>/fairbench},
      * the read-only role. Contains a secret: show it only through {@link Redaction}.
      */
     public String url() {
@@ -72,7 +92,7 @@ public final class EmbeddedPostgres extends EmbeddedServer {
      */
     public String ownerUrl() {
         if (!Secrets.exists(ownerPasswordFile())) {
-            return "postgresql://" + ROLE + "@127.0.0.1:" + port() + "/" + DATABASE;
+            return "postgresql://" + ROLE + "@" + endpoint() + "/" + DATABASE;
         }
         return url(ROLE, ownerPasswordFile());
     }
@@ -89,8 +109,13 @@ public final class EmbeddedPostgres extends EmbeddedServer {
 
     private String url(String role, Path passwordFile) {
         ServiceUser.ensureDir(baseDir);
-        return "postgresql://" + role + ":" + Secrets.readOrCreate(passwordFile) + "@127.0.0.1:" + port() + "/"
+        return "postgresql://" + role + ":" + Secrets.readOrCreate(passwordFile) + "@" + endpoint() + "/"
                 + DATABASE;
+    }
+
+    /** {@code hba-<port>.conf}: the client rules of a start on another address than 127.0.0.1. */
+    public Path hbaFile() {
+        return baseDir.resolve("hba-" + port() + ".conf");
     }
 
     public Path installDir() {
@@ -124,21 +149,56 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     void launch(boolean detached) {
         install();
         if (!Files.exists(clusterDir().resolve("PG_VERSION")) || !Secrets.exists(ownerPasswordFile())) initCluster();
+        List<String> serverOptions = serverOptions();
         Path startLog = startLog(detached);
         boolean up;
         if (detached) {
             List<String> cmd = new ArrayList<>(ServiceUser.dropRootPrefix(baseDir));
             cmd.addAll(List.of(bin("pg_ctl"), "-D", clusterDir().toString(), "-l", logFile().toString(),
-                    "-w", "-t", Long.toString(START_TIMEOUT.toSeconds()), "start"));
+                    "-w", "-t", Long.toString(START_TIMEOUT.toSeconds())));
+            // pg_ctl hands -o to a shell: each option single-quoted
+            if (!serverOptions.isEmpty()) {
+                cmd.addAll(List.of("-o", String.join(" ", serverOptions.stream().map(o -> "'" + o + "'").toList())));
+            }
+            cmd.add("start");
             up = Processes.run(cmd, startLog, START_TIMEOUT.plusSeconds(30)) == 0 && isRunning();
         } else {
-            up = startTethered(startLog);
+            up = startTethered(startLog, serverOptions);
         }
         if (!up) {
-            throw new ServiceException("PostgreSQL did not start on 127.0.0.1:" + port() + ": "
+            throw new ServiceException("PostgreSQL did not start on " + endpoint() + ": "
                     + Processes.tail(logFile(), 2) + " (logs: " + logFile() + ", " + startLog + ")");
         }
-        PostgresRoles.prepare(port(), Secrets.read(ownerPasswordFile()), Secrets.readOrCreate(appPasswordFile()));
+        PostgresRoles.prepare(IpLiterals.urlHost(address()), port(), Secrets.read(ownerPasswordFile()),
+                Secrets.readOrCreate(appPasswordFile()));
+    }
+
+    /**
+     * The postmaster's options beyond the cluster's configuration: none on 127.0.0.1; else the address and the
+     * {@link #hbaFile()}, written now.
+     */
+    private List<String> serverOptions() {
+        if (address().equals(ServiceOptions.LOOPBACK) && allowedNetworks.isEmpty()) return List.of();
+        String cidrBits = IpLiterals.address(address()) instanceof java.net.Inet4Address ? "/32" : "/128";
+        StringBuilder hba = new StringBuilder()
+                .append("# fairbench: the cluster's rules, then the server's own address and the allowed networks\n")
+                .append("include \"").append(clusterDir().resolve("pg_hba.conf")).append("\"\n");
+        List<String> networks = new ArrayList<>();
+        if (!address().equals(ServiceOptions.LOOPBACK)) networks.add(address() + cidrBits);
+        networks.addAll(allowedNetworks);
+        for (String network : networks) hba.append("host all all ").append(network).append(" scram-sha-256\n");
+        String path = hbaFile().toString();
+        if (path.contains("'") || path.contains("\"")) {
+            throw new ServiceException("PostgreSQL cannot be given " + path + ": a quote in the path");
+        }
+        try {
+            Files.writeString(hbaFile(), hba, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            throw new ServiceException("cannot write " + hbaFile() + ": " + e.getMessage(), e);
+        }
+        ServiceUser.chownTree(hbaFile(), baseDir);
+        return List.of("-c", "listen_addresses=" + address(), "-c", "hba_file=" + path);
     }
 
     /**
@@ -152,14 +212,17 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     /**
      * Runs the postmaster in the foreground, tied to this JVM, and waits as {@code pg_ctl -w} does: until its
      * {@code postmaster.pid} names it and says {@code ready}. A shell of the server's user opens the log (root never
-     * writes into the cluster folder, which that user owns) and execs the postmaster, which keeps the tied pid.
+     * writes into the cluster folder, which that user owns) and execs the postmaster with {@code serverOptions},
+     * which keeps the tied pid.
      * Output before that goes to {@code startLog}.
      *
      * @return true once it is ready; false when it exited or did not get ready in time (then it is killed)
      */
-    private boolean startTethered(Path startLog) {
-        List<String> postmaster = List.of("/bin/sh", "-c", "exec \"$0\" -D \"$1\" >>\"$2\" 2>&1",
-                bin("postgres"), clusterDir().toString(), logFile().toString());
+    private boolean startTethered(Path startLog, List<String> serverOptions) {
+        List<String> postmaster = new ArrayList<>(List.of("/bin/sh", "-c",
+                "data=\"$1\"; log=\"$2\"; shift 2; exec \"$0\" -D \"$data\" \"$@\" >>\"$log\" 2>&1",
+                bin("postgres"), clusterDir().toString(), logFile().toString()));
+        postmaster.addAll(serverOptions);
         Process p = Processes.startTethered(ServiceUser.dropRootPrefix(baseDir), postmaster, null, startLog);
         long deadlineNanos = System.nanoTime() + START_TIMEOUT.toNanos();
         while (p.isAlive()) {
@@ -206,6 +269,7 @@ public final class EmbeddedPostgres extends EmbeddedServer {
             Archives.deleteTree(clusterDir());
             Files.deleteIfExists(ownerPasswordFile());
             Files.deleteIfExists(appPasswordFile());
+            Files.deleteIfExists(hbaFile());
             Files.deleteIfExists(baseDir.resolve("initdb-" + port() + ".log"));
             Files.deleteIfExists(startLog(true));
             Files.deleteIfExists(startLog(false));

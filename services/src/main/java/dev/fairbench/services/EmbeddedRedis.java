@@ -15,7 +15,8 @@ import java.util.SortedSet;
 import java.util.function.BooleanSupplier;
 
 /**
- * Redis {@value #VERSION} from the embedded-redis artifact, on 127.0.0.1 only, without persistence
+ * Redis {@value #VERSION} from the embedded-redis artifact, on 127.0.0.1 only (or the one address it is given, to
+ * serve other hosts: {@code bind <address>}; the password is what keeps strangers out there), without persistence
  * ({@code save ""}, {@code appendonly no}). {@link #startDetached()} daemonizes it: it outlives this JVM until
  * {@link #stop()}. {@link #start()} keeps it in the foreground as a {@link Tether}ed child, so it dies with this
  * JVM.
@@ -49,17 +50,23 @@ public final class EmbeddedRedis extends EmbeddedServer {
 
     private final Path baseDir;
 
+    /** The server on 127.0.0.1:{@code port}. */
     public EmbeddedRedis(Path dataDir, int port) {
-        super("Redis", dataDir, port);
+        this(dataDir, port, ServiceOptions.LOOPBACK);
+    }
+
+    /** The server on {@code address} (an IP literal) and {@code port}. */
+    public EmbeddedRedis(Path dataDir, int port, String address) {
+        super("Redis", dataDir, port, address);
         this.baseDir = ServiceUser.serviceDir(dataDir, "redis");
     }
 
     /**
-     * {@code redis://:<password>@127.0.0.1:<port>}: the password of this port, generated now when there is none yet
+     * {@code redis://:<password>@<address>:<port>}: the password of this port, generated now when there is none yet
      * (the next start uses it). Contains a secret: show it only through {@code Redaction}.
      */
     public String url() {
-        return "redis://:" + password() + "@127.0.0.1:" + port();
+        return "redis://:" + password() + "@" + endpoint();
     }
 
     /** The password clients of this port {@code AUTH} with (created when missing); see {@link #passwordFile()}. */
@@ -136,18 +143,18 @@ public final class EmbeddedRedis extends EmbeddedServer {
         if (!launched.getAsBoolean() || !isRunning() || !ping()) {
             pid().ifPresent(Processes::kill);
             if (tied != null) tied.destroyForcibly();
-            throw new ServiceException("Redis did not start on 127.0.0.1:" + port() + ": "
+            throw new ServiceException("Redis did not start on " + endpoint() + ": "
                     + Processes.tail(logFile(), 1) + Processes.tail(startLog, 1) + " (log: " + logFile() + ")");
         }
     }
 
     /**
-     * The server's configuration: loopback, the password, no persistence, {@link #RENAMED_COMMANDS} gone; it writes
+     * The server's configuration: its address, the password, no persistence, {@link #RENAMED_COMMANDS} gone; it writes
      * its pid file and log itself, daemonized or not.
      */
     private String config(String password, boolean daemonize) {
         StringBuilder conf = new StringBuilder()
-                .append("bind 127.0.0.1\n")
+                .append("bind ").append(address()).append('\n')
                 .append("port ").append(port()).append('\n')
                 .append("protected-mode yes\n")
                 .append("requirepass ").append(password).append('\n')
@@ -232,7 +239,7 @@ public final class EmbeddedRedis extends EmbeddedServer {
         }
         String expected = "+OK\r\n+PONG\r\n";
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port()), 1000);
+            socket.connect(new InetSocketAddress(IpLiterals.address(address()), port()), 1000);
             socket.setSoTimeout(1000);
             OutputStream out = socket.getOutputStream();
             out.write(("AUTH " + password + "\r\nPING\r\n").getBytes(StandardCharsets.US_ASCII));

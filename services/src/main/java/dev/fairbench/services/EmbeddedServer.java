@@ -5,8 +5,9 @@ import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
- * What {@link EmbeddedPostgres} and {@link EmbeddedRedis} share: a server on one port of 127.0.0.1, found by its pid
- * file, started and stopped under the cross-process {@link ServiceLock}. It is started either tied to this JVM
+ * What {@link EmbeddedPostgres} and {@link EmbeddedRedis} share: a server on one port of one local address
+ * ({@value ServiceOptions#LOOPBACK} unless told otherwise), found by its pid file (one server per port, whatever
+ * the address), started and stopped under the cross-process {@link ServiceLock}. It is started either tied to this JVM
  * ({@link #start()}: it runs in the foreground as a {@link Tether}ed child, and the kernel kills it when the JVM
  * dies, SIGKILL included) or detached ({@link #startDetached()}: daemonized, it outlives the JVM until
  * {@link #stop()}). How it is launched and asked to stop stays with each service.
@@ -15,19 +16,38 @@ abstract class EmbeddedServer {
     private final String service;
     private final Path lockDir;
     private final int port;
+    private final String address;
 
     /**
      * @param service the name in messages, e.g. {@code PostgreSQL}
      * @param lockDir the folder of the {@link ServiceLock} (the data dir)
+     * @param address the IP literal it listens on
      */
-    EmbeddedServer(String service, Path lockDir, int port) {
+    EmbeddedServer(String service, Path lockDir, int port, String address) {
         this.service = service;
         this.lockDir = lockDir;
         this.port = port;
+        this.address = address;
+        IpLiterals.address(address);
+    }
+
+    /** The name in messages, e.g. {@code PostgreSQL}. */
+    final String service() {
+        return service;
     }
 
     public final int port() {
         return port;
+    }
+
+    /** The IP literal it listens on, e.g. {@code 127.0.0.1}. */
+    public final String address() {
+        return address;
+    }
+
+    /** {@code address:port} for messages and URLs (an IPv6 address in brackets). */
+    public final String endpoint() {
+        return IpLiterals.urlHost(address) + ":" + port;
     }
 
     /** Pid of the server on this port when it runs (read from its pid file, checked in /proc). */
@@ -72,7 +92,7 @@ abstract class EmbeddedServer {
             retireLegacy();
             if (isRunning()) return false;
             removeStalePidFile();
-            Processes.requireFreePort(service, port);
+            Processes.requireFreePort(service, address, port);
             launch(detached);
             return true;
         }

@@ -24,15 +24,18 @@ import java.util.Properties;
 final class PostgresRoles {
     private PostgresRoles() {}
 
-    /** Connects as the superuser with {@code ownerPassword} and makes the above true. */
-    static void prepare(int port, String ownerPassword, String appPassword) {
+    /**
+     * Connects as the superuser with {@code ownerPassword} to {@code host} (the server's address as a URL host) and
+     * {@code port} and makes the above true.
+     */
+    static void prepare(String host, int port, String ownerPassword, String appPassword) {
         requireHex(ownerPassword);
         requireHex(appPassword);
         String owner = EmbeddedPostgres.ROLE;
         String app = EmbeddedPostgres.APP_ROLE;
         String db = EmbeddedPostgres.DATABASE;
         String schema = EmbeddedPostgres.SCHEMA;
-        try (Connection c = connect(port, "postgres", ownerPassword); Statement s = c.createStatement()) {
+        try (Connection c = connect(host, port, "postgres", ownerPassword); Statement s = c.createStatement()) {
             boolean exists;
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + db + "'")) {
                 exists = rs.next();
@@ -47,10 +50,10 @@ final class PostgresRoles {
             s.execute("REVOKE ALL ON DATABASE " + db + " FROM PUBLIC");
             s.execute("GRANT CONNECT ON DATABASE " + db + " TO " + app);
         } catch (SQLException e) {
-            throw new ServiceException("cannot prepare the roles on 127.0.0.1:" + port + ": "
+            throw new ServiceException("cannot prepare the roles on " + host + ":" + port + ": "
                     + Redaction.redact(e.getMessage()), e);
         }
-        try (Connection c = connect(port, db, ownerPassword); Statement s = c.createStatement()) {
+        try (Connection c = connect(host, port, db, ownerPassword); Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS " + schema + " AUTHORIZATION " + owner);
             s.execute("COMMENT ON SCHEMA " + schema + " IS '" + dev.fairbench.workload.data.Seeder.SCHEMA_MARK + "'");
             s.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC");
@@ -60,16 +63,17 @@ final class PostgresRoles {
             s.execute("ALTER DEFAULT PRIVILEGES FOR ROLE " + owner + " IN SCHEMA " + schema
                     + " GRANT SELECT ON TABLES TO " + app);
         } catch (SQLException e) {
-            throw new ServiceException("cannot prepare schema " + schema + " on 127.0.0.1:" + port + ": "
+            throw new ServiceException("cannot prepare schema " + schema + " on " + host + ":" + port + ": "
                     + Redaction.redact(e.getMessage()), e);
         }
     }
 
-    private static Connection connect(int port, String database, String password) throws SQLException {
+    private static Connection connect(String host, int port, String database, String password)
+            throws SQLException {
         Properties props = new Properties();
         props.setProperty("user", EmbeddedPostgres.ROLE);
         props.setProperty("password", password);
-        return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/" + database, props);
+        return DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/" + database, props);
     }
 
     private static void requireHex(String password) {

@@ -157,16 +157,18 @@ public final class Processes {
     }
 
     /**
-     * Throws a {@link ServiceException} naming {@code service} when another program listens on 127.0.0.1:{@code port}
-     * (a server of ours on that port is detected by pid file before this is called).
+     * Throws a {@link ServiceException} naming {@code service} when another program listens on {@code address}
+     * (an IP literal) and {@code port}, or the address is not one of this host's (a server of ours on that port is
+     * detected by pid file before this is called).
      */
-    static void requireFreePort(String service, int port) {
+    static void requireFreePort(String service, String address, int port) {
         try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress("127.0.0.1", port));
+            probe.bind(new InetSocketAddress(IpLiterals.address(address), port));
         } catch (IOException e) {
-            throw new ServiceException("cannot start " + service + ": 127.0.0.1:" + port
-                    + " is already in use by another program; stop it or use another port");
+            throw new ServiceException("cannot start " + service + ": " + IpLiterals.urlHost(address) + ":" + port
+                    + " is already in use by another program, or not an address of this host (" + e.getMessage()
+                    + "); stop it or use another port or address");
         }
     }
 

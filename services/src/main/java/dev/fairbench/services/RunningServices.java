@@ -29,7 +29,8 @@ public final class RunningServices implements AutoCloseable {
         this.externalRedis = services.options().redisUrl() != null;
     }
 
-    static RunningServices open(Services services) {
+    /** Opens a scope; when {@code exclusive}, a server that runs already is an error, not borrowed. */
+    static RunningServices open(Services services, boolean exclusive) {
         RunningServices scope = new RunningServices(services);
         // Registered before anything starts, so that Ctrl-C during a start stops what got started.
         Runtime.getRuntime().addShutdownHook(scope.shutdownHook);
@@ -39,14 +40,16 @@ public final class RunningServices implements AutoCloseable {
                 scope.postgresLease = leases.acquire();
                 scope.startedPostgres = services.postgres().start();
                 if (scope.startedPostgres) leases.markStartedByScope();
-                else noteBorrowed(leases, "PostgreSQL", services.postgres().port());
+                else if (exclusive) throw alreadyRunning(services.postgres(), "--pg-port");
+                else noteBorrowed(leases, "PostgreSQL", services.postgres().endpoint());
             }
             if (!scope.externalRedis) {
                 Leases leases = services.leases(Services.REDIS);
                 scope.redisLease = leases.acquire();
                 scope.startedRedis = services.redis().start();
                 if (scope.startedRedis) leases.markStartedByScope();
-                else noteBorrowed(leases, "Redis", services.redis().port());
+                else if (exclusive) throw alreadyRunning(services.redis(), "--redis-port");
+                else noteBorrowed(leases, "Redis", services.redis().endpoint());
             }
         } catch (RuntimeException e) {
             scope.close();
@@ -55,11 +58,17 @@ public final class RunningServices implements AutoCloseable {
         return scope;
     }
 
+    private static ServiceException alreadyRunning(EmbeddedServer server, String portOption) {
+        return new ServiceException(server.service() + " already runs on port "
+                + server.port() + " (pid " + server.pid().orElse(-1) + "), perhaps on another address: stop it or"
+                + " choose another " + portOption);
+    }
+
     /** One line on stderr when the server in use is tied to another live process, which may end first. */
-    private static void noteBorrowed(Leases leases, String service, int port) {
+    private static void noteBorrowed(Leases leases, String service, String endpoint) {
         leases.tetheredTo().ifPresent(pid -> {
             if (pid == ProcessHandle.current().pid()) return;
-            System.err.println(service + " on 127.0.0.1:" + port + " belongs to fairbench pid " + pid
+            System.err.println(service + " on " + endpoint + " belongs to fairbench pid " + pid
                     + " and stops when it ends; `fairbench services start` keeps servers up for several commands");
         });
     }

@@ -41,8 +41,9 @@ public final class Services {
 
     public Services(ServiceOptions options) {
         this.options = options;
-        this.postgres = new EmbeddedPostgres(options.dataDir(), options.postgresPort());
-        this.redis = new EmbeddedRedis(options.dataDir(), options.redisPort());
+        this.postgres = new EmbeddedPostgres(options.dataDir(), options.postgresPort(), options.listenAddress(),
+                options.allowedNetworks());
+        this.redis = new EmbeddedRedis(options.dataDir(), options.redisPort(), options.listenAddress());
     }
 
     public ServiceOptions options() {
@@ -83,24 +84,24 @@ public final class Services {
         try (ServiceLock ignored = ServiceLock.acquire(options.dataDir())) {
             if (options.postgresUrl() == null) {
                 postgres.startDetached();
-                adopt(POSTGRES, postgres.port());
+                adopt(POSTGRES, postgres.endpoint());
             }
             if (options.redisUrl() == null) {
                 redis.startDetached();
-                adopt(REDIS, redis.port());
+                adopt(REDIS, redis.endpoint());
             }
         }
         return urls();
     }
 
     /** A running server becomes the explicit start's, unless a live command started it for itself. */
-    private void adopt(String service, int port) {
+    private void adopt(String service, String endpoint) {
         Leases leases = leases(service);
         OptionalLong starter = leases.tetheredTo();
         if (starter.isEmpty()) {
             leases.clearMarker();
         } else {
-            System.err.println(service + " on 127.0.0.1:" + port + " was started by fairbench pid "
+            System.err.println(service + " on " + endpoint + " was started by fairbench pid "
                     + starter.getAsLong() + " for itself and stops when it ends; start the services again after it"
                     + " for servers that stay");
         }
@@ -202,7 +203,24 @@ public final class Services {
      * it started; a shutdown hook closes it when the JVM exits first (Ctrl-C).
      */
     public static RunningServices ensureRunning(ServiceOptions options) {
-        return RunningServices.open(new Services(options));
+        return RunningServices.open(new Services(options), false);
+    }
+
+    /**
+     * Both embedded servers started now for this JVM alone, as {@code fairbench services serve} needs them for
+     * another host: tied to it like those of {@link #ensureRunning(ServiceOptions)}, never borrowed, since a server
+     * already on one of the ports may listen on another address or belong to someone else. Close the result to stop
+     * them.
+     *
+     * @throws IllegalArgumentException when {@code options} give a URL (serve runs the embedded servers only)
+     * @throws ServiceException         when a server already runs on one of the ports, or one does not come up;
+     *                                  then nothing this call started is left running
+     */
+    public static RunningServices serve(ServiceOptions options) {
+        if (options.postgresUrl() != null || options.redisUrl() != null) {
+            throw new IllegalArgumentException("serve runs the embedded servers, without --pg-url or --redis-url");
+        }
+        return RunningServices.open(new Services(options), true);
     }
 
     /**
