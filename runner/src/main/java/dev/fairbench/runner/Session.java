@@ -66,9 +66,10 @@ public final class Session implements AutoCloseable {
      * @throws IllegalStateException as {@link #open(ServiceOptions, PrintStream)}
      */
     public static Session openRemote(RemoteServices remote, ServiceOptions options, PrintStream out) {
-        RemoteServices.Ready ready = remote.ready();
+        dev.fairbench.services.ServedServices ready = remote.ready();
         RunningServices services = Services.ensureRunning(options.withUrls(ready.postgresUrl(), ready.redisUrl()));
-        return open(services, ready.seedPostgresUrl(), new ServerProcesses(ready.postgresPid(), ready.redisPid(),
+        return open(services, ready.seedPostgresUrl(), new ServerProcesses(OptionalLong.of(ready.postgresPid()),
+                OptionalLong.of(ready.redisPid()),
                 remote.host().proc(), remote.host().role().host()), out);
     }
 

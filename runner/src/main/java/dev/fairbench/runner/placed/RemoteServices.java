@@ -1,13 +1,12 @@
 package dev.fairbench.runner.placed;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fairbench.hosts.ExecResult;
 import dev.fairbench.hosts.HostException;
 import dev.fairbench.hosts.TiedProcess;
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.multiload.MultiHostLoad;
 import dev.fairbench.multiload.PlacedHost;
+import dev.fairbench.services.ServedServices;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -38,28 +36,11 @@ public final class RemoteServices implements AutoCloseable {
     static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
 
-    /** What the serve command's ready line says. */
-    public record Ready(String postgresUrl, String seedPostgresUrl, String redisUrl, OptionalLong postgresPid,
-                        OptionalLong redisPid) {
-        static Ready parse(String line) throws IOException {
-            JsonNode json = new ObjectMapper().readTree(line);
-            for (String key : List.of("postgres_url", "seed_postgres_url", "redis_url")) {
-                if (!json.path(key).isTextual()) throw new IOException("no " + key + " in '" + line + "'");
-            }
-            return new Ready(json.get("postgres_url").asText(), json.get("seed_postgres_url").asText(),
-                    json.get("redis_url").asText(), pid(json, "postgres_pid"), pid(json, "redis_pid"));
-        }
-
-        private static OptionalLong pid(JsonNode json, String key) {
-            return json.path(key).canConvertToLong() ? OptionalLong.of(json.get(key).asLong()) : OptionalLong.empty();
-        }
-    }
-
     private final PlacedRoleHost host;
     private final TiedProcess serve;
-    private final Ready ready;
+    private final ServedServices ready;
 
-    private RemoteServices(PlacedRoleHost host, TiedProcess serve, Ready ready) {
+    private RemoteServices(PlacedRoleHost host, TiedProcess serve, ServedServices ready) {
         this.host = host;
         this.serve = serve;
         this.ready = ready;
@@ -105,7 +86,7 @@ public final class RemoteServices implements AutoCloseable {
         return result.succeeded() && words.length == 4 ? java.util.Optional.of(words[0]) : java.util.Optional.empty();
     }
 
-    private static Ready awaitReady(TiedProcess serve) {
+    private static ServedServices awaitReady(TiedProcess serve) {
         BufferedReader out = new BufferedReader(new InputStreamReader(serve.stdout(), StandardCharsets.UTF_8));
         StringBuilder err = new StringBuilder();
         Thread errors = new Thread(() -> {
@@ -153,19 +134,19 @@ public final class RemoteServices implements AutoCloseable {
             }, "fairbench-services-stdout");
             drain.setDaemon(true);
             drain.start();
-            return Ready.parse(json);
+            return ServedServices.parse(json);
         } catch (TimeoutException e) {
             throw new HostException(host + ": 'fairbench services serve' was not ready within "
                     + READY_TIMEOUT.toMinutes() + " min");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new HostException(host + ": interrupted while the services started");
-        } catch (ExecutionException | IOException e) {
+        } catch (ExecutionException | IllegalArgumentException e) {
             throw new HostException(host + ": cannot read the services' ready line: " + e.getMessage(), e);
         }
     }
 
-    public Ready ready() {
+    public ServedServices ready() {
         return ready;
     }
 
