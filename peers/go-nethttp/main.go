@@ -6,7 +6,9 @@ import (
 	"context"
 	"fmt"
 	"log"
+	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"runtime"
 	"strconv"
@@ -24,6 +26,10 @@ func main() {
 
 func run() error {
 	port, err := env("PORT")
+	if err != nil {
+		return err
+	}
+	addr, err := listenAddr(os.Getenv("HOST"), port)
 	if err != nil {
 		return err
 	}
@@ -68,7 +74,7 @@ func run() error {
 	defer rdb.Close()
 
 	srv := &http.Server{
-		Addr:    "127.0.0.1:" + port,
+		Addr:    addr,
 		Handler: newApp(pool, rdb),
 		// Contract §5.1: a request head that stalls for 2 s is closed, and a head over 16 KiB is
 		// refused with 431 (net/http allows 4 KiB of slack on top of MaxHeaderBytes). No ReadTimeout:
@@ -80,6 +86,18 @@ func run() error {
 	}
 	log.Printf("go-nethttp listening on %s (GOMAXPROCS=%d, pool %d..%d)", srv.Addr, runtime.GOMAXPROCS(0), poolMin, poolMax)
 	return srv.ListenAndServe()
+}
+
+// listenAddr is HOST:PORT, the one address the app listens on (contract §1): HOST is an IP
+// literal, 127.0.0.1 when unset.
+func listenAddr(host, port string) (string, error) {
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	if _, err := netip.ParseAddr(host); err != nil {
+		return "", fmt.Errorf("HOST must be an IP address such as 127.0.0.1, got %q", host)
+	}
+	return net.JoinHostPort(host, port), nil
 }
 
 // newPool connects lazily: the app answers /hello (and 503 on database pages) even while

@@ -30,3 +30,17 @@ func TestURLsWithPasswordsAndSearchPath(t *testing.T) {
 		t.Fatalf("redis password %q username %q addr %q", opts.Password, opts.Username, opts.Addr)
 	}
 }
+
+// HOST is the one address to listen on: an IP literal, 127.0.0.1 when unset, never a name.
+func TestListenAddr(t *testing.T) {
+	for host, want := range map[string]string{"": "127.0.0.1:8080", "10.77.0.2": "10.77.0.2:8080", "::1": "[::1]:8080"} {
+		if got, err := listenAddr(host, "8080"); err != nil || got != want {
+			t.Errorf("listenAddr(%q) = %q, %v; want %q", host, got, err, want)
+		}
+	}
+	for _, bad := range []string{"localhost", "256.0.0.1", "[::1]"} {
+		if _, err := listenAddr(bad, "8080"); err == nil {
+			t.Errorf("listenAddr(%q) accepted a value that is not an IP literal", bad)
+		}
+	}
+}
