@@ -95,7 +95,8 @@ public final class TrialOptions {
         connections = pick(b.connections, p == null ? null : p.connections, () -> DEFAULT_CONNECTIONS, null);
         pipeline = pick(b.pipeline, p == null ? null : p.pipeline, () -> 1, null);
         loadgenThreads = pick(b.loadgenThreads, p == null ? null : p.loadgenThreads,
-                () -> Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()), null);
+                () -> Math.min(connections, placed.isAllLocal() ? CpuPlacement.parse(placement.loadgenCpus()).size()
+                        : placed.load().stream().mapToInt(l -> l.cpus().orElseThrow().cpus().size()).sum()), null);
         detailSlugs = pick(b.detailSlugs, p == null ? null : p.detailSlugs, () -> 0, null);
         build = pick(b.build, p == null ? null : p.build, () -> true, null);
         languages = List.copyOf(pick(b.languages, p == null ? null : p.languages, () -> Messages.LANGUAGES, null));
