@@ -27,10 +27,12 @@ public final class TrialContext {
     private final RouteTargets targets;
     private final HostSpeedWatch hostSpeed;
     private final LoadDriver load;
+    private final java.util.Set<String> ownNamespaces;
 
     TrialContext(TrialOptions options, Session session, ResultsRecorder recorder, ProgressPrinter progress,
-                 TrialLoop loop, HostSpeedWatch hostSpeed, LoadDriver load) {
+                 TrialLoop loop, HostSpeedWatch hostSpeed, LoadDriver load, java.util.Set<String> ownNamespaces) {
         this.options = options;
+        this.ownNamespaces = java.util.Set.copyOf(ownNamespaces);
         this.load = load;
         this.hostSpeed = hostSpeed;
         this.session = session;
@@ -65,6 +67,14 @@ public final class TrialContext {
      */
     public boolean acrossHosts() {
         return !options.hosts().isAllLocal();
+    }
+
+    /**
+     * The network namespaces of the session's hosts that run on this machine's kernel ({@code net:[N]}): every
+     * process in them is the run's own for the interference guard. Empty on real separate hosts.
+     */
+    public java.util.Set<String> ownNamespaces() {
+        return ownNamespaces;
     }
 
     /** The request mix of each route: paths over the dataset's posts and tags, the pHash body. */

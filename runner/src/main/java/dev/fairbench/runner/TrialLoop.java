@@ -143,7 +143,8 @@ public final class TrialLoop {
             hostSpeed = startCanary();
             LoadDriver load = h == null || h.loadIsLocal() ? LoadDriver.inThisJvm()
                     : LoadDriver.across(h.load(), o.fairbenchJar(), progress::line);
-            TrialContext ctx = new TrialContext(o, s, recorder, progress, this, hostSpeed, load);
+            TrialContext ctx = new TrialContext(o, s, recorder, progress, this, hostSpeed, load,
+                    h == null ? Set.of() : h.sameKernelNamespaces());
             progress.plan(plannedStarts(ready), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
             for (Pass p : passes) p.beforeTrial(ctx);
             try {

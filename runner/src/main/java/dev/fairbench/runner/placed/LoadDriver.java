@@ -120,7 +120,15 @@ public final class LoadDriver {
             }).run(spec, true);
             sampler.shutdown();
             sampler.awaitTermination(30, TimeUnit.SECONDS);
-            return new Driven(merged.total(), merged.hosts(), shares(before, after), busySeconds(before, after));
+            Driven driven = new Driven(merged.total(), merged.hosts(), shares(before, after),
+                    busySeconds(before, after));
+            for (HostLoad h : merged.hosts()) {
+                Double busy = driven.busyShares().get(h.host());
+                log.accept(String.format(java.util.Locale.ROOT, "load host %s: %,d responses, %,.0f req/s, errors %d,"
+                        + " CPUs busy %s", h.host(), h.result().requestsCompleted(), h.result().requestsPerSecond(),
+                        h.result().errors(), busy == null ? "not read" : Math.round(busy * 100) + "%"));
+            }
+            return driven;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LoadException(LoadException.INTERNAL, "interrupted while reading the load hosts' CPUs", e);

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -33,6 +34,7 @@ public final class SessionHosts implements AutoCloseable {
     private final PlacedRoleHost services;
     private final List<PlacedRoleHost> load;
     private final List<PlacedRole> recorded;
+    private final Set<String> sameKernelNamespaces;
 
     private SessionHosts(Placement placement, List<Host> opened, PlacedRoleHost app, PlacedRoleHost services,
                          List<PlacedRoleHost> load, List<PlacedRole> recorded) {
@@ -42,6 +44,36 @@ public final class SessionHosts implements AutoCloseable {
         this.services = services;
         this.load = List.copyOf(load);
         this.recorded = List.copyOf(recorded);
+        this.sameKernelNamespaces = sameKernel(opened);
+    }
+
+    /**
+     * The network namespaces ({@code net:[N]}) of the hosts that are this machine's kernel and pid namespace under
+     * another network namespace (the same boot id and {@code /proc/self/ns/pid}), as in examples/hosts-netns.sh.
+     */
+    private static Set<String> sameKernel(List<Host> hosts) {
+        Set<String> namespaces = new java.util.HashSet<>();
+        String script = "cat /proc/sys/kernel/random/boot_id; readlink /proc/self/ns/pid; readlink /proc/self/ns/net";
+        List<String> here = identity(new dev.fairbench.hosts.LocalHost(), script);
+        for (Host host : hosts) {
+            if (host instanceof dev.fairbench.hosts.LocalHost) continue;
+            List<String> there = identity(host, script);
+            if (here.size() == 3 && there.size() == 3 && here.get(0).equals(there.get(0))
+                    && here.get(1).equals(there.get(1)) && !here.get(2).equals(there.get(2))) {
+                namespaces.add(there.get(2));
+            }
+        }
+        return namespaces;
+    }
+
+    private static List<String> identity(Host host, String script) {
+        var result = host.run(List.of("sh", "-c", script), java.time.Duration.ofSeconds(30));
+        return result.succeeded() ? result.stdout().lines().map(String::strip).toList() : List.of();
+    }
+
+    /** See {@link #sameKernel}: empty when the hosts are separate machines. */
+    public Set<String> sameKernelNamespaces() {
+        return sameKernelNamespaces;
     }
 
     /**

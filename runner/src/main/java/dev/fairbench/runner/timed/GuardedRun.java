@@ -37,7 +37,7 @@ final class GuardedRun {
         this.parties = parties;
         TrialOptions.Guard guard = ctx.options().guard();
         this.watch = new RunMeasurement.Watch(ctx.options().placement(), guard.maxForeignCores(), ctx.load(),
-                ctx.acrossHosts());
+                ctx.acrossHosts(), ctx.ownNamespaces());
         this.retries = guard.retries();
     }
 

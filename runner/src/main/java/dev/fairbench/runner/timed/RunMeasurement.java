@@ -85,8 +85,11 @@ final class RunMeasurement {
      * @param maxForeignCores foreign CPU (in cores) above which the run is disturbed
      * @param load            where the load runs
      * @param acrossHosts     whether the roles are on several hosts: then no two CPU sets are the same CPUs
+     * @param ownNamespaces   network namespaces of hosts that are this machine's kernel, whose processes are the
+     *                        run's own for the interference guard
      */
-    record Watch(CpuPlacement placement, double maxForeignCores, LoadDriver load, boolean acrossHosts) {}
+    record Watch(CpuPlacement placement, double maxForeignCores, LoadDriver load, boolean acrossHosts,
+                 Set<String> ownNamespaces) {}
 
     private RunMeasurement() {}
 
@@ -100,7 +103,7 @@ final class RunMeasurement {
                              ProgressListener listener) throws LoadException {
         Optional<JstatGc> gcBefore = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
         Set<Long> roots = parties.roots();
-        InterferenceGuard guard = new InterferenceGuard(() -> roots, watch.maxForeignCores());
+        InterferenceGuard guard = new InterferenceGuard(() -> roots, watch.ownNamespaces(), watch.maxForeignCores());
         boolean appHere = parties.appProc().isLocal();
         AtomicReference<Readings> atStart = new AtomicReference<>();
         AtomicReference<Readings> atEnd = new AtomicReference<>();
