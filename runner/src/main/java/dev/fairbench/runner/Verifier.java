@@ -11,7 +11,13 @@ import dev.fairbench.workload.conformance.ConformanceReport;
 import dev.fairbench.workload.Route;
 import dev.fairbench.workload.conformance.HostileChecker;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +25,8 @@ import java.util.List;
 
 /**
  * {@code fairbench verify}: the conformance gate alone. For each app: build if needed, start it (on every CPU,
- * {@code WORKERS} = their number), check every case of the routes it serves, print the diffs, stop it. No load,
+ * {@code WORKERS} = their number, {@code HOST} = 127.0.0.1), check that it does not answer on another local address
+ * ({@link #listensOnHostOnly}), check every case of the routes it serves, print the diffs, stop it. No load,
  * no results directory; app logs go to {@code logsDir}. Not thread-safe.
  *
  * @param registryFile the app registry
@@ -35,6 +42,9 @@ import java.util.List;
  */
 public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services, Path logsDir, int cores,
                        PrintStream out, boolean hostile) {
+    /** A loopback address other than the {@code HOST} verify gives: Linux routes all of 127.0.0.0/8 to {@code lo}. */
+    private static final String OTHER_LOCAL_ADDRESS = "127.0.0.2";
+    private static final int CONNECT_TIMEOUT_MILLIS = 1_000;
 
     /**
      * @return true when every app passed; an app that is skipped (toolchain missing, not built) or does not
@@ -79,6 +89,9 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
         try {
             out.println("[" + e.name() + "] started on port " + app.port() + "; checking "
                     + gate.cases(e.routes()).size() + " cases...");
+            String bound = listensOnHostOnly(app.port());
+            out.println("[" + e.name() + "] " + (bound == null ? "listens on HOST only: " + OTHER_LOCAL_ADDRESS + ":"
+                    + app.port() + " refused" : bound));
             ConformanceReport report = gate.check(e, app.port());
             if (report.passed()) {
                 out.println("[" + e.name() + "] " + ConformanceChecker.describe(report));
@@ -87,6 +100,7 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
             }
             String problem = report.passed() ? null
                     : "conformance: " + report.mismatches().size() + " mismatch(es) in " + report.casesChecked() + " cases";
+            if (bound != null) problem = problem == null ? bound : bound + "; " + problem;
             if (!hostile) return problem;
             HostileOutcome hostileOutcome = new HostileOutcome(gate.hostile(e, app.port()), e.knownFailures());
             out.println("[" + e.name() + "] " + hostileOutcome.summary());
@@ -102,6 +116,32 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running
             }
+        }
+    }
+
+    /**
+     * Null when a connection to {@value #OTHER_LOCAL_ADDRESS}:{@code port} is refused while the app, started with
+     * {@code HOST} 127.0.0.1, listens on that port: it honours {@code HOST} rather than listening on every address
+     * (0.0.0.0). So that a refusal cannot come from an address this machine lacks, the check first proves that
+     * {@value #OTHER_LOCAL_ADDRESS} accepts connections on a listener of its own; otherwise the problem, one line.
+     */
+    private static String listensOnHostOnly(int port) {
+        try (ServerSocket control = new ServerSocket(0, 1, InetAddress.getByName(OTHER_LOCAL_ADDRESS));
+             Socket probe = new Socket()) {
+            probe.connect(control.getLocalSocketAddress(), CONNECT_TIMEOUT_MILLIS);
+        } catch (IOException e) {
+            return "HOST check: cannot listen and connect on " + OTHER_LOCAL_ADDRESS + " (" + e.getMessage()
+                    + "), so it cannot tell whether the app listens on every address";
+        }
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(OTHER_LOCAL_ADDRESS, port), CONNECT_TIMEOUT_MILLIS);
+            return "HOST: it answers on " + OTHER_LOCAL_ADDRESS + ":" + port
+                    + ", but must listen on HOST (127.0.0.1) only";
+        } catch (ConnectException refused) {
+            return null;
+        } catch (IOException e) {
+            return "HOST check: connecting to " + OTHER_LOCAL_ADDRESS + ":" + port
+                    + " neither succeeded nor was refused: " + e;
         }
     }
 

@@ -34,7 +34,8 @@ public record AppEnvironment(String host, int port, String databaseUrl, String r
 
     public AppEnvironment {
         if (host == null || !isIpLiteral(host)) {
-            throw new IllegalArgumentException("HOST must be an IP literal such as 127.0.0.1 or ::1, not a name: " + host);
+            throw new IllegalArgumentException(
+                    "HOST must be an IP literal such as 127.0.0.1 or ::1, not a name: " + host);
         }
         if (port < 0 || port > 65_535) throw new IllegalArgumentException("PORT out of range: " + port);
         if (poolMax < 1 || poolMin < 0 || poolMin > poolMax) {

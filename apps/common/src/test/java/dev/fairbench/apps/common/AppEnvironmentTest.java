@@ -19,11 +19,14 @@ class AppEnvironmentTest {
         var harness = new dev.fairbench.workload.AppEnvironment(8123, DB, REDIS, 12, 3, 2);
         AppEnvironment env = AppEnvironment.fromMap(harness.toMap());
         assertThat(env).isEqualTo(new AppEnvironment(8123, DB, REDIS, 12, 3, 2));
+        var elsewhere = new dev.fairbench.workload.AppEnvironment("10.77.0.2", 8123, DB, REDIS, 12, 3, 2);
+        assertThat(AppEnvironment.fromMap(elsewhere.toMap()).host()).isEqualTo("10.77.0.2");
     }
 
     @Test
     void blanksTakeTheContractsDefaults() {
         Map<String, String> env = Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "POOL_MAX", " ", "WORKERS", "");
+        assertThat(AppEnvironment.fromMap(env).host()).isEqualTo("127.0.0.1");
         assertThat(AppEnvironment.fromMap(env).port()).isEqualTo(8080);
         assertThat(AppEnvironment.fromMap(env).poolMax()).isEqualTo(16);
         assertThat(AppEnvironment.fromMap(env).poolMin()).isEqualTo(4);
@@ -39,6 +42,8 @@ class AppEnvironmentTest {
                 Map.of("REDIS_URL", REDIS),
                 Map.of("DATABASE_URL", DB),
                 Map.of("DATABASE_URL", "mysql://x@127.0.0.1/db", "REDIS_URL", REDIS),
+                Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "HOST", "localhost"),
+                Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "HOST", "256.0.0.1"),
                 Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "PORT", "eighty"),
                 Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "PORT", "70000"),
                 Map.of("DATABASE_URL", DB, "REDIS_URL", REDIS, "POOL_MAX", "0"),

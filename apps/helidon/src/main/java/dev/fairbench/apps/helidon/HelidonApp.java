@@ -77,7 +77,7 @@ public final class HelidonApp implements AutoCloseable {
             stalls = new StallGuard();
             BlogRoutes routes = new BlogRoutes(new BlogPages(pool), cache, stalls);
             WebServer server = WebServer.builder()
-                    .host("127.0.0.1")
+                    .host(env.host())
                     .port(env.port())
                     .maxPayloadSize(BlogRoutes.MAX_PHASH_BODY_BYTES)
                     // Helidon leaves Nagle on; a response written in two pieces then waits for the client's

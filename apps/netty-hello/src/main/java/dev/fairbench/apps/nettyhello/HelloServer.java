@@ -15,6 +15,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.NetUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 import java.net.InetAddress;
@@ -25,12 +26,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * The Netty hello server: one group of {@code WORKERS} event loops that both accept and serve (the listening socket
  * lives on one of them), each connection a pipeline of {@code HttpServerCodec}, {@link HeadDeadline} and
- * {@link HelloHandler}, TCP_NODELAY
- * on, listening on 127.0.0.1. Native epoll when Netty can load it, else NIO; {@link #transport()} says which and
- * {@link #serve} prints it. A clock on one event loop re-dates the {@link CannedResponses} every second. Thread-safe;
- * {@link #close} stops the loops and waits for them.
+ * {@link HelloHandler}, TCP_NODELAY on, listening on {@code HOST} only (default {@value #DEFAULT_HOST}). Native
+ * epoll when Netty can load it, else NIO; {@link #transport()} says which and {@link #serve} prints it. A clock on
+ * one event loop re-dates the {@link CannedResponses} every second. Thread-safe; {@link #close} stops the loops and
+ * waits for them.
  */
 public final class HelloServer implements AutoCloseable {
+    /** {@code HOST} when unset. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
     /** {@code PORT} when unset. */
     public static final int DEFAULT_PORT = 8080;
 
@@ -48,26 +51,39 @@ public final class HelloServer implements AutoCloseable {
     }
 
     /**
-     * What {@code main} does: starts on {@code PORT} (default {@value #DEFAULT_PORT}) with {@code WORKERS} event loops
-     * (default: the CPUs this JVM sees) and prints the port, the loops and the transport (with why, for NIO).
+     * What {@code main} does: starts on {@code HOST} (an IP literal, default {@value #DEFAULT_HOST}) and
+     * {@code PORT} (default {@value #DEFAULT_PORT}) with {@code WORKERS} event loops (default: the CPUs this JVM
+     * sees) and prints the address, the loops and the transport (with why, for NIO).
      *
-     * @throws IllegalArgumentException naming the variable that is not a number or out of range
+     * @throws IllegalArgumentException naming the variable that is not an IP literal, not a number or out of range
      */
     public static HelloServer serve(Map<String, String> env) throws InterruptedException {
+        String host = env.get("HOST");
+        host = host == null || host.isBlank() ? DEFAULT_HOST : host.trim();
         int port = number(env, "PORT", DEFAULT_PORT);
         int workers = number(env, "WORKERS", Runtime.getRuntime().availableProcessors());
-        HelloServer server = start(port, workers);
-        System.out.println("netty-hello listening on 127.0.0.1:" + server.port() + " with " + workers
+        HelloServer server = start(host, port, workers);
+        System.out.println("netty-hello listening on " + host + ":" + server.port() + " with " + workers
                 + " event loop(s), transport " + (server.transport == Transport.EPOLL ? "epoll"
                 : "nio (epoll unavailable: " + Epoll.unavailabilityCause() + ")"));
         return server;
     }
 
-    /**
-     * Starts listening on 127.0.0.1:{@code port} (0: any free port, see {@link #port()}) with {@code eventLoops}
-     * event loops; returns once the socket is bound.
-     */
+    /** As {@link #start(String, int, int)} on {@value #DEFAULT_HOST}. */
     public static HelloServer start(int port, int eventLoops) throws InterruptedException {
+        return start(DEFAULT_HOST, port, eventLoops);
+    }
+
+    /**
+     * Starts listening on {@code host}:{@code port} only ({@code host} an IP literal; port 0: any free port, see
+     * {@link #port()}) with {@code eventLoops} event loops; returns once the socket is bound.
+     */
+    public static HelloServer start(String host, int port, int eventLoops) throws InterruptedException {
+        InetAddress address = NetUtil.createInetAddressFromIpAddressString(host);
+        if (address == null) {
+            throw new IllegalArgumentException(
+                    "HOST must be an IP literal such as 127.0.0.1 or ::1, not a name: " + host);
+        }
         if (port < 0 || port > 65_535) throw new IllegalArgumentException("PORT out of range: " + port);
         if (eventLoops < 1) throw new IllegalArgumentException("WORKERS must be at least 1: " + eventLoops);
         boolean epoll = Epoll.isAvailable();
@@ -91,7 +107,7 @@ public final class HelloServer implements AutoCloseable {
                             ch.pipeline().addLast(new HttpServerCodec(), new HeadDeadline(), handler);
                         }
                     })
-                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port)).sync().channel();
+                    .bind(new InetSocketAddress(address, port)).sync().channel();
             return new HelloServer(loops, listener, epoll ? Transport.EPOLL : Transport.NIO);
         } catch (Throwable e) { // a bind failure arrives as a sneaky-thrown BindException
             loops.shutdownGracefully(0, 0, TimeUnit.SECONDS);

@@ -157,6 +157,19 @@ class HelloServerTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("WORKERS is not a number: two");
         assertThatThrownBy(() -> HelloServer.serve(Map.of("PORT", "0", "WORKERS", "0")))
                 .hasMessage("WORKERS must be at least 1: 0");
+        assertThatThrownBy(() -> HelloServer.serve(Map.of("HOST", "localhost", "PORT", "0")))
+                .hasMessage("HOST must be an IP literal such as 127.0.0.1 or ::1, not a name: localhost");
+    }
+
+    @Test
+    void listensOnHostOnly() throws IOException, InterruptedException {
+        try (HelloServer elsewhere = HelloServer.serve(Map.of("HOST", "127.0.0.2", "PORT", "0", "WORKERS", "1"))) {
+            try (Socket s = new Socket("127.0.0.2", elsewhere.port())) {
+                assertThat(s.isConnected()).isTrue();
+            }
+            assertThatThrownBy(() -> new Socket("127.0.0.1", elsewhere.port()).close())
+                    .isInstanceOf(java.net.ConnectException.class);
+        }
     }
 
     private static Socket connect() throws IOException {

@@ -71,6 +71,7 @@ public class SpringApp {
     static Map<String, Object> properties(AppEnvironment env) {
         DatabaseUrl db = env.database();
         Map<String, Object> p = new HashMap<>();
+        p.put("server.address", env.host());
         p.put("server.port", env.port());
         p.put("spring.datasource.url", db.jdbcUrl());
         p.put("spring.datasource.username", db.user());

@@ -73,6 +73,7 @@ final class BlogVerticle extends VerticleBase {
     /** A page future completes with this when the slug is unknown: a 404 that caches nothing. */
     private static final Buffer MISSING = Buffer.buffer(0);
 
+    private final String host;
     private final int requestedPort;
     private final PgConnectOptions pgOptions;
     private final int pgConnections;
@@ -102,12 +103,14 @@ final class BlogVerticle extends VerticleBase {
     }
 
     /**
+     * @param host           IP literal to listen on (the contract's {@code HOST}), and only there
      * @param requestedPort  port to listen on; a negative value shares one random port among all verticles
      * @param pgConnections  PostgreSQL connections of this verticle
      * @param actualPort     receives the port the server listens on
      */
-    BlogVerticle(int requestedPort, PgConnectOptions pgOptions, int pgConnections, String redisUrl,
+    BlogVerticle(String host, int requestedPort, PgConnectOptions pgOptions, int pgConnections, String redisUrl,
                  AtomicInteger actualPort) {
+        this.host = host;
         this.requestedPort = requestedPort;
         this.pgOptions = pgOptions;
         this.pgConnections = pgConnections;
@@ -130,7 +133,7 @@ final class BlogVerticle extends VerticleBase {
                 .requestHandler(this::handle);
         sweepTimer = vertx.setPeriodic(SWEEP_MILLIS, t -> sweep());
         return Future.join(pg.start(), redis.start())
-                .compose(v -> server.listen(requestedPort, "127.0.0.1"))
+                .compose(v -> server.listen(requestedPort, host))
                 .onSuccess(s -> actualPort.set(s.actualPort()));
     }
 

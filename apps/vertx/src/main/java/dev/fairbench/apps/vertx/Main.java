@@ -7,8 +7,9 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws Exception {
-        VertxApp app = VertxApp.start(AppEnvironment.fromEnv());
-        System.out.println("vertx app listening on 127.0.0.1:" + app.port() + " (native transport: "
+        AppEnvironment env = AppEnvironment.fromEnv();
+        VertxApp app = VertxApp.start(env);
+        System.out.println("vertx app listening on " + env.host() + ":" + app.port() + " (native transport: "
                 + app.nativeTransport() + ")");
     }
 }

@@ -61,7 +61,7 @@ public final class VertxApp implements AutoCloseable {
         AtomicInteger actualPort = new AtomicInteger();
         try {
             vertx.deployVerticle(
-                    () -> new BlogVerticle(listenPort, pgOptions, pgPerLoop, env.redisUrl(), actualPort),
+                    () -> new BlogVerticle(env.host(), listenPort, pgOptions, pgPerLoop, env.redisUrl(), actualPort),
                     new DeploymentOptions().setInstances(env.workers()).setThreadingModel(ThreadingModel.EVENT_LOOP))
                     .await(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -82,7 +82,7 @@ public final class VertxApp implements AutoCloseable {
         return Math.min(slice, Math.max(1, Integer.parseInt(configured.trim())));
     }
 
-    /** The TCP port the app listens on, on 127.0.0.1. */
+    /** The TCP port the app listens on, on the environment's {@code HOST}. */
     public int port() {
         return port;
     }
