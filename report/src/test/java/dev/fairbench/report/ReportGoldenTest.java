@@ -4,6 +4,7 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Results;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
@@ -14,30 +15,33 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The reports of the checked-in results directory {@code sample-results}, compared byte for byte with golden
- * files in {@code golden/}. After an intended change, regenerate them with
+ * The reports of the checked-in results directories {@code sample-results} and {@code placed-results} (a session
+ * across several hosts), compared byte for byte with golden files in {@code golden/} and {@code golden/placed/}. After an intended change, regenerate them with
  * {@code mvn -pl report test -Dgolden.update=true} and review the diff.
  */
 class ReportGoldenTest {
     static final Path SAMPLE = Path.of("src/test/resources/sample-results");
     static final Path GOLDEN = Path.of("src/test/resources/golden");
+    static final Path PLACED = Path.of("src/test/resources/placed-results");
 
     @TempDir
     Path out;
 
     @ParameterizedTest
-    @ValueSource(strings = {"en", "uk"})
-    void reportsMatchGoldenFiles(String language) throws Exception {
-        Files.copy(ResultsStore.file(SAMPLE), ResultsStore.file(out));
+    @CsvSource({"sample-results, golden, en", "sample-results, golden, uk", "placed-results, golden/placed, en",
+            "placed-results, golden/placed, uk"})
+    void reportsMatchGoldenFiles(String fixture, String goldenDir, String language) throws Exception {
+        Files.copy(ResultsStore.file(SAMPLE.resolveSibling(fixture)), ResultsStore.file(out));
         SampleResults.writeHlogs(out);
         List<Path> written = ReportWriter.write(out, language);
+        Path goldens = SAMPLE.resolveSibling(goldenDir);
 
         assertThat(written).allMatch(Files::isRegularFile);
         for (Path file : written) {
-            Path golden = GOLDEN.resolve(file.getFileName());
+            Path golden = goldens.resolve(file.getFileName());
             String actual = Files.readString(file, StandardCharsets.UTF_8);
             if (Boolean.getBoolean("golden.update")) {
-                Files.createDirectories(GOLDEN);
+                Files.createDirectories(goldens);
                 Files.writeString(golden, actual, StandardCharsets.UTF_8);
             }
             assertThat(actual).as(file.getFileName().toString())

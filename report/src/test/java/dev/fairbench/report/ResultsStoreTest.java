@@ -50,6 +50,21 @@ class ResultsStoreTest {
     }
 
     @Test
+    void checkedInPlacedFixtureIsWhatTheModelWrites() throws Exception {
+        Path fixture = Path.of("src/test/resources/placed-results");
+        String expected = ResultsStore.toJson(SampleResults.buildPlaced());
+        if (Boolean.getBoolean("golden.update")) {
+            Files.createDirectories(fixture);
+            Files.writeString(fixture.resolve("results.json"), expected, StandardCharsets.UTF_8);
+        }
+        assertThat(Files.readString(fixture.resolve("results.json"), StandardCharsets.UTF_8)).isEqualTo(expected);
+        Results read = ResultsStore.read(fixture);
+        assertThat(read).isEqualTo(SampleResults.buildPlaced());
+        assertThat(read.setup().placement()).extracting(p -> p.role() + " " + p.address())
+                .containsExactly("app 10.213.7.11", "services 10.213.7.12", "load 10.213.7.13", "load 10.213.7.14");
+    }
+
+    @Test
     void writesSnakeCaseAndOmitsAbsentValues() {
         String json = ResultsStore.toJson(SampleResults.build());
         assertThat(json).contains("\"schema_version\" : 1", "\"p99_9_ms\"", "\"status_2xx\"", "\"non_2xx\"",

@@ -15,6 +15,7 @@ import dev.fairbench.results.Latency;
 import dev.fairbench.results.KnownFailure;
 import dev.fairbench.results.NotEqualized;
 import dev.fairbench.results.Pinning;
+import dev.fairbench.results.PlacedRole;
 import dev.fairbench.results.Profile;
 import dev.fairbench.results.ProfileRoute;
 import dev.fairbench.results.Resources;
@@ -83,6 +84,26 @@ final class SampleResults {
                 Map.of(), List.of(), null, List.of(), List.of(), null, List.of()));
         return new Results(Results.SCHEMA_VERSION, "0.1.0-SNAPSHOT", 1, START, START.plusSeconds(2400), setup, apps)
                 .withHostSpeed();
+    }
+
+    /**
+     * A session across the network namespaces of {@code examples/hosts-netns.toml}: {@link #build()}'s setup with a
+     * placement (app, services and two load hosts on 10.213.7.0/24) and its first app only. The checked-in fixture
+     * {@code placed-results/results.json} is exactly {@code ResultsStore.toJson(SampleResults.buildPlaced())}.
+     */
+    static Results buildPlaced() {
+        Results all = build();
+        String cpu = all.setup().host().cpuModel();
+        List<PlacedRole> placement = List.of(
+                new PlacedRole("app", "fb-app", "10.213.7.11", "0", "/tmp/fairbench-hosts/app", cpu, 2, 0.012, 0.183),
+                new PlacedRole("services", "fb-svc", "10.213.7.12", "1", "/tmp/fairbench-hosts/services", cpu, 2,
+                        -0.008, 0.171),
+                new PlacedRole("load", "fb-load1", "10.213.7.13", "1", "/tmp/fairbench-hosts/load1", cpu, 2, 0.004,
+                        0.166),
+                new PlacedRole("load", "fb-load2", "10.213.7.14", "1", "/tmp/fairbench-hosts/load2", cpu, 2, -0.021,
+                        0.204));
+        return new Results(all.schemaVersion(), all.fairbenchVersion(), all.contractVersion(), all.startedAt(),
+                all.finishedAt(), all.setup().withPlacement(placement), all.apps().subList(0, 1)).withHostSpeed();
     }
 
     /** Base throughput per route for the fastest app, req/s. */
