@@ -96,6 +96,30 @@ class NetnsRunHostsTest {
         }
     }
 
+    /** A host whose SSH port refuses stops the run before anything starts, with one line that names it. */
+    @Test
+    void aHostThatRefusesSshStopsTheRunWithOneLineNamingIt() throws Exception {
+        Files.createDirectories(WORK);
+        StringBuilder toml = new StringBuilder("ssh_config = \"" + NetnsHosts.DIR.resolve("ssh_config") + "\"\n");
+        role(toml, "[app]", "fb-app", "0");
+        toml.append("[services]\nhost = \"").append(Namespaces.REFUSED).append("\"\ncpus = \"1\"\nworkdir = \"")
+                .append(WORK.resolve("refused")).append("\"\n");
+        role(toml, "[[load]]", "fb-load1", "1");
+        Path hosts = Files.writeString(dir.resolve("hosts.toml"), toml);
+        Path jar = SplitLoadTest.launcherJar(dir.resolve("fairbench.jar"));
+
+        LoadCommandTest.Result r = LoadCommandTest.run("run", "--hosts", hosts.toString(), "--jar", jar.toString(),
+                "--apps", "go-nethttp", "--routes", "hello", "--rounds", "1", "--duration", "1s", "--no-cost",
+                "--no-hostile", "--lang", "en", "-o", dir.resolve("results").toString());
+
+        assertThat(r.exitCode()).isEqualTo(Fairbench.FAILURE);
+        assertThat(r.err().lines().filter(l -> l.contains("error:")).toList()).singleElement().asString()
+                .contains(Namespaces.REFUSED).contains("refuses SSH");
+        for (String host : Namespaces.HOSTS) {
+            assertThat(netns.strayProcesses(host)).as("processes left in %s", host).isEmpty();
+        }
+    }
+
     private static void role(StringBuilder toml, String table, String host, String cpus) throws IOException {
         Path workdir = Files.createDirectories(WORK.resolve(host));
         toml.append(table).append("\nhost = \"").append(host).append("\"\ncpus = \"").append(cpus)
