@@ -131,6 +131,11 @@ public final class RunCommand extends TrialCommand {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         var parsed = spec.commandLine().getParseResult();
+        if (hosts.hostsFile != null && (profile || capacity)) {
+            // The profiling and capacity passes drive their loads and read their costs on this machine only.
+            throw new ParameterException(spec.commandLine(), "--hosts does not combine with --profile or --capacity: "
+                    + "their passes load and read the app on this machine only");
+        }
         SuitePlan plan;
         try {
             TimedRuns.Settings smoke = TimedRuns.Settings.smoke();

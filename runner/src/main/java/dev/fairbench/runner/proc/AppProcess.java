@@ -109,7 +109,7 @@ public final class AppProcess implements AutoCloseable {
             InputStream out = tied.stdout();
             long pid = remotePid(out, tied);
             OutputStream file = Files.newOutputStream(log, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            OutputStream shared = new SynchronizedOutput(file);
+            SynchronizedOutput shared = new SynchronizedOutput(file, 2);
             pump(out, shared, "fairbench-app-stdout");
             pump(tied.stderr(), shared, "fairbench-app-stderr");
             return new AppProcess(new TiedCarrier(tied, pid), log, address, port, new HostProcFs(host));
@@ -151,13 +151,14 @@ public final class AppProcess implements AutoCloseable {
         return Long.parseLong(line.substring(PID_LINE.length()).strip());
     }
 
-    private static void pump(InputStream from, OutputStream to, String name) {
+    private static void pump(InputStream from, SynchronizedOutput to, String name) {
         Thread t = new Thread(() -> {
             try (from) {
                 from.transferTo(to);
-                to.flush();
             } catch (IOException e) {
                 // the session ended: the app's output ends with it
+            } finally {
+                to.writerDone();
             }
         }, name);
         t.setDaemon(true);
@@ -342,12 +343,23 @@ public final class AppProcess implements AutoCloseable {
         }
     }
 
-    /** Two pumps appending to one log file. */
+    /** Pumps appending to one log file, which is closed once the last of them is done. */
     private static final class SynchronizedOutput extends OutputStream {
         private final OutputStream out;
+        private int writers;
 
-        SynchronizedOutput(OutputStream out) {
+        SynchronizedOutput(OutputStream out, int writers) {
             this.out = out;
+            this.writers = writers;
+        }
+
+        synchronized void writerDone() {
+            if (--writers > 0) return;
+            try {
+                out.close();
+            } catch (IOException e) {
+                // the log keeps what was written
+            }
         }
 
         @Override
