@@ -53,6 +53,9 @@ public final class RunCommand extends TrialCommand {
     @Mixin
     RoutesMixin routes;
 
+    @Mixin
+    RunHostsMixin hosts;
+
     @Option(names = "--duration", paramLabel = "TIME", defaultValue = "20s", converter = LoadCommand.DurationConverter.class,
             description = "Length of one measured run, and of each cost run (default: ${DEFAULT-VALUE}).")
     Duration duration;
@@ -128,6 +131,11 @@ public final class RunCommand extends TrialCommand {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         var parsed = spec.commandLine().getParseResult();
+        if (hosts.hostsFile != null && (profile || capacity)) {
+            // The profiling and capacity passes drive their loads and read their costs on this machine only.
+            throw new ParameterException(spec.commandLine(), "--hosts does not combine with --profile or --capacity: "
+                    + "their passes load and read the app on this machine only");
+        }
         SuitePlan plan;
         try {
             TimedRuns.Settings smoke = TimedRuns.Settings.smoke();
@@ -143,9 +151,9 @@ public final class RunCommand extends TrialCommand {
         }
         boolean ownRegistry = parsed.hasMatchedOption("--registry");
         List<String> appNames = !apps.apps().isEmpty() || ownRegistry ? apps.apps() : declared.apps();
-        TrialOptions base = options("", b -> b.apps(appNames)
+        TrialOptions base = options("", b -> hosts.apply(b.apps(appNames)
                 .routes(parsed.hasMatchedOption("--routes") ? routes.routes() : plan.routes())
-                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).hostile(hostile));
+                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).hostile(hostile)));
         refuseToReplace(base.outputDir());
         SuiteRun run = plan.recorded(appNames, base);
         List<TrialOptions> trials = new java.util.ArrayList<>();

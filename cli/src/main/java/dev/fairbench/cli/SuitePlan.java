@@ -103,12 +103,15 @@ final class SuitePlan {
                 .pipeline(load.pipeline());
         int connections = given.test("--connections") ? base.connections() : load.connections();
         b.connections(connections);
-        boolean ownCpus = given.test("--app-cpus") || given.test("--loadgen-cpus") || given.test("--services-cpus");
+        // With roles on other hosts the placement file's CPU lists hold, and the load's threads follow its load hosts.
+        boolean ownCpus = given.test("--app-cpus") || given.test("--loadgen-cpus") || given.test("--services-cpus")
+                || !base.hosts().isAllLocal();
         CpuPlacement placement = ownCpus ? base.placement()
                 : CpuPlacement.of(load.appCpus(), null, load.loadgenCpus(), base.cores(), load.sharedCpus());
         b.placement(placement);
         Integer threads = given.test("--loadgen-threads") ? Integer.valueOf(base.loadgenThreads()) : load.loadgenThreads();
-        b.loadgenThreads(threads != null ? threads
+        b.loadgenThreads(threads != null ? threads : !base.hosts().isAllLocal() ? Math.min(connections,
+                base.hosts().load().stream().mapToInt(l -> l.cpus().orElseThrow().cpus().size()).sum())
                 : Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()));
         return b.build();
     }

@@ -90,7 +90,7 @@ abstract class TrialCommand implements Callable<Integer> {
     final int locked(TrialOptions options, Callable<Integer> body) throws Exception {
         try (MachineLock held = lock.acquire(options.commandLine(), System.out::println)) {
             return body.call();
-        } catch (RegistryException | ServiceException | IllegalStateException e) {
+        } catch (RegistryException | ServiceException | IllegalStateException | dev.fairbench.hosts.HostException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);
         }
     }

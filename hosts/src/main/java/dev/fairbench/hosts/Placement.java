@@ -27,6 +27,7 @@ import java.util.TreeSet;
  * host = "bench@app1"                  # an SSH destination as in `ssh DEST`, or "local"
  * cpus = "0-3"                         # a CPU list on that host, as taskset -c takes it
  * workdir = "/srv/fairbench"           # an absolute folder on that host
+ * address = "10.0.0.11"                # optional: how the other roles reach it (default: ssh -G's hostname)
  *
  * [services]                           # PostgreSQL and Redis: same keys
  * [[load]]                             # one table per load host (at least one, each host once): same keys
@@ -38,7 +39,7 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
                         Optional<Path> file) {
     public static final String FILE_NAME = "hosts.toml";
     static final Set<String> TOP_KEYS = Set.of("app", "services", "load", "ssh_config", "identity");
-    static final Set<String> ROLE_KEYS = Set.of("host", "cpus", "workdir");
+    static final Set<String> ROLE_KEYS = Set.of("host", "cpus", "workdir", "address");
     static final String WRAPPER = "placement";
 
     public Placement {
@@ -47,13 +48,13 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
 
     /** Everything on this machine, with the runner's own CPU plan and folders. */
     public static Placement allLocal() {
-        RolePlacement here = new RolePlacement("", Host.LOCAL, Optional.empty(), Optional.empty());
+        RolePlacement here = new RolePlacement("", Host.LOCAL, Optional.empty(), Optional.empty(), Optional.empty());
         return new Placement(role(here, "app"), role(here, "services"), List.of(role(here, "load")),
                 SshOptions.DEFAULT, Optional.empty());
     }
 
     private static RolePlacement role(RolePlacement template, String role) {
-        return new RolePlacement(role, template.host(), template.cpus(), template.workdir());
+        return new RolePlacement(role, template.host(), template.cpus(), template.workdir(), template.address());
     }
 
     /** Every role's placement: app, services, then the load hosts. */
@@ -174,8 +175,14 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
         if (workdir != null && (!workdir.startsWith("/") || Path.of(workdir).normalize().getParent() == null)) {
             problems.add(where + ": workdir '" + workdir + "' must be an absolute folder below / on that host");
         }
+        String address = null;
+        if (node.has("address")) {
+            address = string(node, "address", where, problems);
+            String problem = address == null ? null : addressProblem(address);
+            if (problem != null) problems.add(where + ": address '" + address + "': " + problem);
+        }
         if (problems.size() > before) return null;
-        return new RolePlacement(role, host, Optional.of(cpus), Optional.of(workdir));
+        return new RolePlacement(role, host, Optional.of(cpus), Optional.of(workdir), Optional.ofNullable(address));
     }
 
     private static String string(JsonNode node, String key, String where, List<String> problems) {
@@ -217,6 +224,17 @@ public record Placement(RolePlacement app, RolePlacement services, List<RolePlac
                         + String.join(", ", new TreeSet<>(known)) + ")");
             }
         }
+    }
+
+    /**
+     * Null when {@code address} can stand as the host of a URL ({@code http://ADDRESS:PORT}): an IPv4 address or a
+     * DNS name (letters, digits, '-', '.'), else what is wrong with it.
+     */
+    static String addressProblem(String address) {
+        if (!address.matches("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")) {
+            return "an address is an IPv4 address or a host name (letters, digits, '-' and '.')";
+        }
+        return null;
     }
 
     /**

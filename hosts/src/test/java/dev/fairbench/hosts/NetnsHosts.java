@@ -24,10 +24,11 @@ import java.util.stream.Stream;
  * A test class using it is skipped, with the reason, when this is not root, when {@code ip} or {@code sshd} is
  * missing, or when the kernel refuses to make namespaces. Tests get the {@link Namespaces} through {@link #get}.
  * A file lock keeps two test JVMs of this machine from using the namespaces (whose names are fixed) at once.
+ * Other modules' tests use it through the hosts module's test jar.
  */
 public final class NetnsHosts implements BeforeAllCallback {
     /** The script's default folder, which {@code examples/hosts-netns.toml} names. */
-    static final Path DIR = Path.of("/tmp/fairbench-netns");
+    public static final Path DIR = Path.of("/tmp/fairbench-netns");
     private static final Path LOCK = Path.of("/tmp/fairbench-netns.lock");
     private static final ExtensionContext.Namespace STORE = ExtensionContext.Namespace.create(NetnsHosts.class);
     private static volatile Namespaces current;
@@ -40,14 +41,14 @@ public final class NetnsHosts implements BeforeAllCallback {
     }
 
     /** The namespaces, once {@link #beforeAll} has brought them up. */
-    static Namespaces get() {
+    public static Namespaces get() {
         return current;
     }
 
     /** The namespaces of one test run: their hosts, their SSH options, and the processes in them. */
-    static final class Namespaces implements AutoCloseable {
-        static final List<String> HOSTS = List.of("fb-app", "fb-svc", "fb-load1", "fb-load2");
-        static final String REFUSED = "fb-refused";
+    public static final class Namespaces implements AutoCloseable {
+        public static final List<String> HOSTS = List.of("fb-app", "fb-svc", "fb-load1", "fb-load2");
+        public static final String REFUSED = "fb-refused";
 
         private final String skipReason;
         private final FileChannel lockFile;
@@ -106,24 +107,24 @@ public final class NetnsHosts implements BeforeAllCallback {
         }
 
         /** A file of the repository, found from the test's working folder (the module's) upwards. */
-        static Path repositoryFile(String relative) {
+        public static Path repositoryFile(String relative) {
             for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
                 if (Files.exists(dir.resolve(relative))) return dir.resolve(relative);
             }
             throw new IllegalStateException("no " + relative + " above " + Path.of("").toAbsolutePath());
         }
 
-        SshOptions ssh() {
+        public SshOptions ssh() {
             return new SshOptions(Optional.of(DIR.resolve("ssh_config")), Optional.empty());
         }
 
         /** The address of {@code host}, as the script gives it (.11 to .14 of the subnet). */
-        String address(String host) {
+        public String address(String host) {
             return "10.213.7." + (11 + HOSTS.indexOf(host));
         }
 
         /** The live (not zombie) processes in the namespace {@code host} other than its listening sshd. */
-        List<Long> strayProcesses(String host) throws IOException, InterruptedException {
+        public List<Long> strayProcesses(String host) throws IOException, InterruptedException {
             long sshd = Long.parseLong(Files.readString(DIR.resolve("sshd-" + host + ".pid")).strip());
             Process pids = new ProcessBuilder("ip", "netns", "pids", host).redirectErrorStream(true).start();
             String out = new String(pids.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -43,7 +43,7 @@ class PlacementTest {
     void readsEachRoleWithItsHostCpusAndWorkdir() throws IOException {
         Placement placement = Placement.load(write(VALID));
         assertThat(placement.app()).isEqualTo(new RolePlacement("app", "bench@app1",
-                Optional.of(CpuList.parse("0-3")), Optional.of("/srv/fairbench")));
+                Optional.of(CpuList.parse("0-3")), Optional.of("/srv/fairbench"), Optional.empty()));
         assertThat(placement.services().cpus()).map(CpuList::cpus).hasValue(List.of(0, 1, 3));
         assertThat(placement.load()).extracting(RolePlacement::host).containsExactly("load1", "local");
         assertThat(placement.load().get(1).isLocal()).isTrue();
@@ -80,7 +80,7 @@ class PlacementTest {
     @Test
     void anUnknownKeyIsOneLine() throws IOException {
         assertThat(problems(VALID.replace("cpus = \"0-3\"", "cpu = \"0-3\"")))
-                .containsExactly("hosts.toml: [app]: unknown key 'cpu' (expected one of cpus, host, workdir)",
+                .containsExactly("hosts.toml: [app]: unknown key 'cpu' (expected one of address, cpus, host, workdir)",
                         "hosts.toml: [app]: missing 'cpus'");
         assertThat(problems("user = \"bench\"\n" + VALID)).containsExactly(
                 "hosts.toml: unknown key 'user' (expected one of app, identity, load, services, ssh_config)");
@@ -126,6 +126,18 @@ class PlacementTest {
     void aDestinationThatSshWouldReadAsAnOptionIsRefused() throws IOException {
         assertThat(problems(VALID.replace("\"db1\"", "\"-oProxyCommand=x\""))).containsExactly(
                 "hosts.toml: [services]: host '-oProxyCommand=x': an SSH destination does not start with '-'");
+    }
+
+    @Test
+    void anAddressIsOptionalAndMustBeAUrlHost() throws IOException {
+        Placement placement = Placement.load(write(VALID.replace("workdir = \"/srv/fairbench\"\n\n[services]",
+                "workdir = \"/srv/fairbench\"\naddress = \"10.0.0.11\"\n\n[services]")));
+        assertThat(placement.app().address()).hasValue("10.0.0.11");
+        assertThat(placement.services().address()).isEmpty();
+        assertThat(problems(VALID.replace("workdir = \"/srv/fairbench\"\n\n[services]",
+                "workdir = \"/srv/fairbench\"\naddress = \"http://x/\"\n\n[services]"))).containsExactly(
+                "hosts.toml: [app]: address 'http://x/': an address is an IPv4 address or a host name (letters, "
+                        + "digits, '-' and '.')");
     }
 
     @Test

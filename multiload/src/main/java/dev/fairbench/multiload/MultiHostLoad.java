@@ -54,6 +54,18 @@ public final class MultiHostLoad {
     private final Path fairbenchJar;
     private final Duration readyTimeout;
     private final Consumer<String> log;
+    private final WindowListener windows;
+
+    /** Told each run's measured window once its parts are told when to start. */
+    @FunctionalInterface
+    public interface WindowListener {
+        /**
+         * @param startEpochNanos the window's start on this machine's realtime clock, in nanoseconds since the epoch
+         *                        (a little in the future when this is called)
+         * @param length          the window's length (the spec's duration)
+         */
+        void window(long startEpochNanos, Duration length);
+    }
 
     /**
      * @param hosts        the load hosts, at least one; host {@code i} runs part {@code i}
@@ -62,6 +74,16 @@ public final class MultiHostLoad {
      * @param log          receives one line per step (copying, starting, go), for the user's terminal
      */
     public MultiHostLoad(List<PlacedHost> hosts, Path fairbenchJar, Duration readyTimeout, Consumer<String> log) {
+        this(hosts, fairbenchJar, readyTimeout, log, (start, length) -> { });
+    }
+
+    /**
+     * {@link #MultiHostLoad(List, Path, Duration, Consumer)} telling {@code windows} each run's measured window, so
+     * that the caller can sample the load hosts' CPUs at its start and end.
+     */
+    public MultiHostLoad(List<PlacedHost> hosts, Path fairbenchJar, Duration readyTimeout, Consumer<String> log,
+                         WindowListener windows) {
+        this.windows = windows;
         if (hosts.isEmpty()) {
             throw new IllegalArgumentException("a load from several hosts needs at least one load host");
         }
@@ -109,6 +131,7 @@ public final class MultiHostLoad {
             for (LoadPart part : parts) {
                 part.go(LineBarrier.goLine(measureStart + part.clockOffsetNanos()));
             }
+            windows.window(measureStart, whole.duration());
             Duration exitWait = GO_LEAD.plus(whole.warmup()).plus(whole.duration()).plus(whole.timeout())
                     .plus(EXIT_MARGIN);
             long exitDeadline = System.nanoTime() + exitWait.toNanos();
@@ -170,7 +193,7 @@ public final class MultiHostLoad {
      *
      * @throws LoadException naming the host and what each candidate said when neither will do
      */
-    static String findJava(PlacedHost host, String fallback) throws LoadException {
+    public static String findJava(PlacedHost host, String fallback) throws LoadException {
         List<String> problems = new ArrayList<>();
         for (String java : host.java().equals(fallback) ? List.of(fallback) : List.of(host.java(), fallback)) {
             ExecResult version = host.host().run(List.of(java, "-version"), COMMAND_TIMEOUT);

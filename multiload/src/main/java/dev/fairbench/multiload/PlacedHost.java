@@ -49,7 +49,7 @@ public record PlacedHost(Host host, String workdir, Optional<CpuList> cpus, Stri
     }
 
     /** The {@code java} of the JVM this runs in. */
-    static String currentJava() {
+    public static String currentJava() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -1,5 +1,9 @@
 package dev.fairbench.runner;
 
+import dev.fairbench.loadgen.LoadException;
+import dev.fairbench.multiload.MultiHostLoad;
+import dev.fairbench.multiload.PlacedHost;
+import dev.fairbench.runner.placed.PlacedRoleHost;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.ParentDeath;
@@ -58,6 +62,10 @@ public final class AppLauncher {
     private final Path logsDir;
     private final int cores;
     private volatile Process currentBuild;
+    /** Artifacts copied to a host in this launcher's life: host, NUL, local path. */
+    private final java.util.Set<String> copied = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** The Java found on each host, by SSH destination. */
+    private final Map<String, String> remoteJava = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param cores online CPUs, counted before the runner pinned itself (builds use all of them)
@@ -214,6 +222,91 @@ public final class AppLauncher {
                     + (tail.isBlank() ? "" : "; last lines:\n" + tail));
         }
         return app;
+    }
+
+    /**
+     * Starts the app on {@code where}'s host (not this machine): its built artifact is copied, once per launcher, to
+     * the same path under the role's work folder as under the repository here (so that the start command's
+     * relative paths hold, with {@code ${REPO}} the work folder and {@code ${JAVA}} a Java of 21 or newer there),
+     * then it is started in the matching folder, pinned to the role's CPUs, tied to the SSH session, with the
+     * contract's environment ({@code HOST} the host's address, {@code WORKERS} its CPU count), and probed from
+     * here at {@code http://ADDRESS:PORT} until ready.
+     *
+     * @param port the port to give it; 0 picks one that nothing answers on there (an entry's fixed port wins)
+     * @throws StartFailure as {@link #start(AppEntry, String, String, String, int)}, and when the app has no
+     *                      artifact to copy or the copy fails
+     */
+    public AppProcess startOn(PlacedRoleHost where, AppEntry e, String postgresUrl, String redisUrl, int port)
+            throws StartFailure, InterruptedException {
+        String cpus = where.cpus();
+        int workers = e.workers() > 0 ? e.workers() : CpuPlacement.parse(cpus).size();
+        String address = where.address();
+        int chosen = e.port() > 0 ? e.port() : port;
+        try {
+            if (chosen == 0) chosen = AppProcess.freePort();
+        } catch (IOException ex) {
+            throw new StartFailure("no free TCP port number: " + ex.getMessage());
+        }
+        if (answers(address, chosen)) {
+            throw new StartFailure("port " + chosen + " on " + address + " is in use by another program");
+        }
+        if (e.artifact() == null) {
+            throw new StartFailure("has no build artifact in apps.toml to copy to " + where.role().host());
+        }
+        String workdir = where.workdir();
+        Path artifact = e.artifact().toAbsolutePath().normalize();
+        String java;
+        try {
+            if (copied.add(where.role().host() + "\u0000" + artifact)) {
+                where.host().copyTo(artifact, workdir + "/" + repoRoot.relativize(artifact));
+            }
+            java = remoteJava.computeIfAbsent(where.role().host(), h -> findJava(where));
+        } catch (RuntimeException ex) {
+            throw new StartFailure("cannot prepare it on " + where.role().host() + ": " + ex.getMessage());
+        }
+        AppEnvironment contract = new AppEnvironment(address, chosen, postgresUrl, redisUrl,
+                AppEnvironment.DEFAULT_POOL_MAX, AppEnvironment.DEFAULT_POOL_MIN, workers);
+        Map<String, String> env = new HashMap<>(e.env());
+        env.putAll(contract.toMap());
+        Map<String, String> vars = variables(e, contract);
+        vars.put("JAVA", java);
+        vars.put("REPO", workdir);
+        Path log = logsDir.resolve(e.name() + ".log");
+        String dir = workdir + "/" + repoRoot.relativize(e.startDir().toAbsolutePath().normalize());
+        AppProcess app;
+        try {
+            app = AppProcess.startOn(where.host(), AppEntry.expand(e.start(), vars), dir, env, cpus, log, address,
+                    chosen);
+        } catch (IOException | RuntimeException ex) {
+            throw new StartFailure("cannot start '" + e.start() + "' on " + where.role().host() + ": "
+                    + ex.getMessage());
+        }
+        String notReady = app.awaitReady(e.readiness(), READY_TIMEOUT, AppProcess.READINESS_POLL);
+        if (notReady != null) {
+            app.stop();
+            String tail = app.logTail();
+            throw new StartFailure("did not start on " + where.role().host() + ": " + notReady + " (log " + rel(log)
+                    + ")" + (tail.isBlank() ? "" : "; last lines:\n" + tail));
+        }
+        return app;
+    }
+
+    private static String findJava(PlacedRoleHost where) {
+        try {
+            return MultiHostLoad.findJava(PlacedHost.of(where.host(), where.role()), Toolchains.java().toString());
+        } catch (LoadException ex) {
+            throw new IllegalStateException(ex.getMessage().replace("load host", "app host"), ex);
+        }
+    }
+
+    /** Whether something accepts TCP connections on {@code address:port} within a second. */
+    private static boolean answers(String address, int port) {
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress(address, port), 1_000);
+            return true;
+        } catch (IOException ex) {
+            return false;
+        }
     }
 
     /** The values of the {@code ${...}} variables; PORT and WORKERS only once the environment is known. */

@@ -42,9 +42,14 @@ final class Gate {
 
     /** Flushes Redis and checks the app listening on 127.0.0.1:port. */
     ConformanceReport check(AppEntry entry, int port) {
+        return check(entry, "127.0.0.1", port);
+    }
+
+    /** Flushes Redis and checks the app listening on {@code address:port} (another host's, or this one's). */
+    ConformanceReport check(AppEntry entry, String address, int port) {
         redis.clearPageCache();
         return new ConformanceChecker(TIMEOUT_MILLIS, redis::get, entry.pageCache())
-                .check(URI.create("http://127.0.0.1:" + port), cases(entry.routes()));
+                .check(URI.create("http://" + address + ":" + port), cases(entry.routes()));
     }
 
     /**
@@ -53,7 +58,12 @@ final class Gate {
      * tried with the cases of the request head, odd methods and targets, and paths that must stay 404.
      */
     List<HostileChecker.Result> hostile(AppEntry entry, int port) {
-        URI base = URI.create("http://127.0.0.1:" + port);
+        return hostile(entry, "127.0.0.1", port);
+    }
+
+    /** {@link #hostile(AppEntry, int)} against the app on {@code address:port}. */
+    List<HostileChecker.Result> hostile(AppEntry entry, String address, int port) {
+        URI base = URI.create("http://" + address + ":" + port);
         return HostileChecker.check(base, HostileCases.forRoutes(reference, base, entry.routes()));
     }
 }

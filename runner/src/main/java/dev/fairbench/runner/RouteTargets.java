@@ -46,7 +46,13 @@ public final class RouteTargets {
 
     /** A closed-loop spec for {@code route} on 127.0.0.1:port, without warm-up or log. */
     public LoadSpec spec(Route route, int port, int connections, int threads, Duration duration) {
-        LoadSpec spec = LoadSpec.closedLoop(URI.create("http://127.0.0.1:" + port + "/"), connections, threads, duration)
+        return spec(route, "127.0.0.1", port, connections, threads, duration);
+    }
+
+    /** A closed-loop spec for {@code route} on {@code address:port}, without warm-up or log. */
+    public LoadSpec spec(Route route, String address, int port, int connections, int threads, Duration duration) {
+        LoadSpec spec = LoadSpec.closedLoop(URI.create("http://" + address + ":" + port + "/"), connections, threads,
+                        duration)
                 .withPaths(paths(route));
         if (route == Route.PHASH) {
             spec = spec.withMethod("POST").withBody(phashImage)

@@ -5,6 +5,7 @@ import dev.fairbench.results.AppResult;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RunResult;
 import dev.fairbench.runner.canary.HostSpeedWatch;
+import dev.fairbench.runner.placed.LoadDriver;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -25,10 +26,14 @@ public final class TrialContext {
     private final TrialLoop loop;
     private final RouteTargets targets;
     private final HostSpeedWatch hostSpeed;
+    private final LoadDriver load;
+    private final java.util.Set<String> ownNamespaces;
 
     TrialContext(TrialOptions options, Session session, ResultsRecorder recorder, ProgressPrinter progress,
-                 TrialLoop loop, HostSpeedWatch hostSpeed) {
+                 TrialLoop loop, HostSpeedWatch hostSpeed, LoadDriver load, java.util.Set<String> ownNamespaces) {
         this.options = options;
+        this.ownNamespaces = java.util.Set.copyOf(ownNamespaces);
+        this.load = load;
         this.hostSpeed = hostSpeed;
         this.session = session;
         this.recorder = recorder;
@@ -49,6 +54,27 @@ public final class TrialContext {
     /** The host-speed canary of this trial, timed around every measured window; empty when it could not start. */
     public Optional<HostSpeedWatch> hostSpeed() {
         return Optional.ofNullable(hostSpeed);
+    }
+
+    /** Where the loads run: in this JVM, or split among the placement's load hosts. */
+    public LoadDriver load() {
+        return load;
+    }
+
+    /**
+     * Whether the roles are on several hosts ({@code --hosts} with a role not on this machine): each role's CPU
+     * list is then on its own host.
+     */
+    public boolean acrossHosts() {
+        return !options.hosts().isAllLocal();
+    }
+
+    /**
+     * The network namespaces of the session's hosts that run on this machine's kernel ({@code net:[N]}): every
+     * process in them is the run's own for the interference guard. Empty on real separate hosts.
+     */
+    public java.util.Set<String> ownNamespaces() {
+        return ownNamespaces;
     }
 
     /** The request mix of each route: paths over the dataset's posts and tags, the pHash body. */

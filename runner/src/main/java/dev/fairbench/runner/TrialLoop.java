@@ -14,6 +14,9 @@ import dev.fairbench.results.ResultsException;
 import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Setup;
 import dev.fairbench.runner.canary.HostSpeedWatch;
+import dev.fairbench.runner.placed.LoadDriver;
+import dev.fairbench.runner.placed.RemoteServices;
+import dev.fairbench.runner.placed.SessionHosts;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.LeftoverApps;
@@ -87,6 +90,8 @@ public final class TrialLoop {
     private volatile ResultsRecorder recorder;
     private volatile AppProcess currentApp;
     private volatile Session session;
+    /** The placement's hosts, while the trial runs with roles on other hosts; else null. */
+    private volatile SessionHosts hosts;
     /** The host-speed canary, started once the CPUs are placed; null before, or when it could not start. */
     private volatile HostSpeedWatch hostSpeed;
     private volatile String activity = "starting";
@@ -126,7 +131,9 @@ public final class TrialLoop {
         progress.line(machineBefore.describe());
         machineBefore.warning().ifPresent(progress::line);
         progress.line(plan(entries));
-        try (Session s = Session.open(o.services(), out)) {
+        try (SessionHosts h = openHosts(); RemoteServices remote = startServices(h);
+             Session s = remote == null ? Session.open(o.services(), out)
+                     : Session.openRemote(remote, o.services(), out)) {
             this.session = s;
             recorder = openResults(s, entries);
             progress.line("results: " + o.outputDir());
@@ -134,7 +141,10 @@ public final class TrialLoop {
             List<AppEntry> ready = prepare(entries);
             place(s);
             hostSpeed = startCanary();
-            TrialContext ctx = new TrialContext(o, s, recorder, progress, this, hostSpeed);
+            LoadDriver load = h == null || h.loadIsLocal() ? LoadDriver.inThisJvm()
+                    : LoadDriver.across(h.load(), o.fairbenchJar(), progress::line);
+            TrialContext ctx = new TrialContext(o, s, recorder, progress, this, hostSpeed, load,
+                    h == null ? Set.of() : h.sameKernelNamespaces());
             progress.plan(plannedStarts(ready), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
             for (Pass p : passes) p.beforeTrial(ctx);
             try {
@@ -171,6 +181,32 @@ public final class TrialLoop {
                 // the hook is running
             }
         }
+    }
+
+    /**
+     * Opens the placement's hosts, or returns null when every role is on this machine.
+     *
+     * @throws dev.fairbench.hosts.HostException with one line naming a host that cannot be reached
+     */
+    private SessionHosts openHosts() {
+        if (o.hosts().isAllLocal()) return null;
+        progress.line("hosts: " + o.hosts().file().map(Object::toString).orElse("placement"));
+        SessionHosts h = SessionHosts.open(o.hosts(), line -> progress.line("  " + line));
+        hosts = h;
+        return h;
+    }
+
+    /** Starts PostgreSQL and Redis on the services host, or returns null when they are this machine's. */
+    private RemoteServices startServices(SessionHosts h) {
+        if (h == null || h.services().isLocal()) return null;
+        Set<String> clients = new java.util.LinkedHashSet<>();
+        clients.add(h.app().address());
+        h.load().forEach(l -> clients.add(l.address()));
+        progress.line("services: starting PostgreSQL and Redis on " + h.services().role().host() + " ("
+                + h.services().address() + ", CPUs " + h.services().cpus() + ")");
+        RemoteServices remote = RemoteServices.start(h.services(), o.fairbenchJar(), clients);
+        progress.line("services: ready on " + h.services().role().host());
+        return remote;
     }
 
     /** One line per app and pass that could not be measured (build, start, gate or the pass failed). */
@@ -272,15 +308,19 @@ public final class TrialLoop {
             Pass.Endpoints direct = new Pass.Endpoints(session.services().postgresUrl(), session.services().redisUrl());
             Pass.Endpoints endpoints = pass.beforeStart(e, direct, ctx);
             try {
-                app = launcher.start(e, endpoints.postgresUrl(), endpoints.redisUrl(), o.placement().appCpus(), 0);
+                SessionHosts h = hosts;
+                app = h != null && !h.app().isLocal()
+                        ? launcher.startOn(h.app(), e, endpoints.postgresUrl(), endpoints.redisUrl(), 0)
+                        : launcher.start(e, endpoints.postgresUrl(), endpoints.redisUrl(), o.placement().appCpus(), 0);
             } catch (AppLauncher.StartFailure f) {
                 return f.getMessage();
             }
             currentApp = app;
             String via = endpoints.equals(direct) ? "" : " through the wire proxies";
             String of = pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "";
-            progress.line("[" + name + "] started for " + pass.name() + of + ": pid " + app.pid() + ", port " + app.port()
-                    + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
+            String on = app.isLocal() ? "" : " on " + hosts.app().role().host() + " (" + app.address() + ")";
+            progress.line("[" + name + "] started for " + pass.name() + of + on + ": pid " + app.pid() + ", port "
+                    + app.port() + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
             activity = "conformance gate of " + name;
             String gateFailure = gate(pass, e, app, via);
             if (gateFailure != null) return gateFailure;
@@ -320,11 +360,11 @@ public final class TrialLoop {
     private String gate(Pass pass, AppEntry e, AppProcess app, String via) {
         String name = e.name();
         Gate g = new Gate(session.reference(), session.redis());
-        ConformanceReport gate = g.check(e, app.port());
+        ConformanceReport gate = g.check(e, app.address(), app.port());
         if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
             String first = gate.mismatches().size() + " answer(s) 503, first " + gate.mismatches().getFirst().caseName();
             progress.line("[" + name + "] gate: " + first + "; checking again");
-            gate = g.check(e, app.port());
+            gate = g.check(e, app.address(), app.port());
             String key = "gate_rechecked." + name + (pass == passes.getFirst() ? "" : "." + pass.name());
             recorder.environment(Map.of(key, "first check: " + first + "; second check "
                     + (gate.passed() ? "passed" : "failed")));
@@ -349,7 +389,7 @@ public final class TrialLoop {
      */
     private void hostile(Gate g, AppEntry e, AppProcess app) {
         String name = e.name();
-        List<HostileChecker.Result> results = g.hostile(e, app.port());
+        List<HostileChecker.Result> results = g.hostile(e, app.address(), app.port());
         // Ctrl-C during the suite: its cases read "interrupted", which is no finding about the app
         if (Thread.currentThread().isInterrupted()) return;
         if (results.isEmpty()) {
@@ -395,8 +435,16 @@ public final class TrialLoop {
         if (!outcome.startsWith("back")) progress.line("[" + name + "] warning: PostgreSQL connections " + outcome);
     }
 
-    /** Pins this JVM (the load generator) and the services to their CPUs; records what was done. */
+    /**
+     * Pins this JVM (the load generator) and the services to their CPUs; records what was done. With roles on other
+     * hosts, what runs there was started pinned ({@code taskset -c}), and this JVM is pinned only when it is the
+     * load generator.
+     */
     private void place(Session s) {
+        if (hosts != null) {
+            placeAcrossHosts(s, hosts);
+            return;
+        }
         CpuPlacement p = o.placement();
         List<String> notes = new ArrayList<>();
         boolean ok = true;
@@ -425,11 +473,49 @@ public final class TrialLoop {
         recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
     }
 
+    private void placeAcrossHosts(Session s, SessionHosts h) {
+        CpuPlacement p = o.placement();
+        List<String> notes = new ArrayList<>();
+        boolean ok = true;
+        try {
+            if (h.loadIsLocal()) {
+                CpuPlacement.pin(ProcessHandle.current().pid(), p.loadgenCpus());
+                notes.add("load generator: this JVM on CPUs " + p.loadgenCpus());
+            } else {
+                notes.add("load: fairbench load parts on " + String.join(", ", h.load().stream()
+                        .map(l -> l.role().host() + " CPUs " + l.cpus()).toList()) + " (taskset -c)");
+            }
+            if (h.services().isLocal()) {
+                var pg = s.services().postgresPid();
+                var redis = s.services().redisPid();
+                if (pg.isPresent()) CpuPlacement.pinTree(pg.getAsLong(), p.servicesCpus());
+                if (redis.isPresent()) CpuPlacement.pin(redis.getAsLong(), p.servicesCpus());
+                ok = pg.isPresent() && redis.isPresent();
+                notes.add("services: this machine, CPUs " + p.servicesCpus() + (ok ? "" : " (external: not pinned)"));
+            } else {
+                notes.add("services: " + h.services().role().host() + " CPUs " + p.servicesCpus() + " (taskset -c)");
+            }
+            notes.add("app: " + h.app().role().host() + " CPUs " + p.appCpus() + " (taskset -c)");
+        } catch (IllegalStateException e) {
+            ok = false;
+            notes.add("pinning failed: " + e.getMessage());
+            progress.line("warning: " + e.getMessage());
+        }
+        recorder.environment(Map.of("pinning", String.join("; ", notes)));
+        recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
+    }
+
     /**
      * Starts the host-speed canary on the app's CPUs (an unbuilt or failing canary leaves the windows unchecked, with
      * a warning: the guard still watches them).
      */
     private HostSpeedWatch startCanary() {
+        if (hosts != null && !hosts.app().isLocal()) {
+            progress.line("host-speed canary: off (it runs on this machine's CPUs, and the app runs on "
+                    + hosts.app().role().host() + ")");
+            recorder.environment(Map.of("host_speed_canary", "off: the app runs on " + hosts.app().role().host()));
+            return null;
+        }
         try {
             HostSpeedWatch w = HostSpeedWatch.start(o.placement().appCpus(), o.guard().maxHostSlowdown());
             progress.line(w.describe());
@@ -444,8 +530,10 @@ public final class TrialLoop {
     private void unplace(Session s) {
         String all = "0-" + (o.cores() - 1);
         try {
-            s.services().postgresPid().ifPresent(pid -> CpuPlacement.pinTree(pid, all));
-            s.services().redisPid().ifPresent(pid -> CpuPlacement.pin(pid, all));
+            if (hosts == null || hosts.services().isLocal()) {
+                s.services().postgresPid().ifPresent(pid -> CpuPlacement.pinTree(pid, all));
+                s.services().redisPid().ifPresent(pid -> CpuPlacement.pin(pid, all));
+            }
             CpuPlacement.pin(ProcessHandle.current().pid(), all);
         } catch (IllegalStateException e) {
             progress.line("warning: could not unpin the services: " + e.getMessage());
@@ -486,9 +574,21 @@ public final class TrialLoop {
         environment.put("command", o.commandLine());
         environment.put("passes", String.join(", ", passes.stream().map(Pass::name).toList()));
         environment.put("detail_slugs", o.detailSlugs() == 0 ? "all" : Integer.toString(o.detailSlugs()));
-        environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
+        SessionHosts h = hosts;
+        if (h == null || h.loadIsLocal()) {
+            environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
+        } else {
+            environment.put("load_generator", "fairbench loadgen on " + h.load().size() + " load host(s): "
+                    + String.join(", ", h.load().stream().map(l -> l.role().host()).toList())
+                    + ", started at one instant, merged exactly");
+        }
+        if (h != null && !h.app().isLocal()) {
+            environment.put("not_measured_remotely", "the app runs on " + h.app().role().host() + ": its CPU is "
+                    + "read from that host's /proc; its context switches, memory, GC and JIT CPU are not read there "
+                    + "(null), and the interference guard and the host-speed canary watch this machine only");
+        }
         environment.put("pipeline", Integer.toString(o.pipeline()));
-        if (o.placement().sharedCpus()) environment.put("shared_cpus", "the app shares its CPUs with the load generator");
+        if (o.placement().sharedCpus() && o.hosts().isAllLocal()) environment.put("shared_cpus", "the app shares its CPUs with the load generator");
         first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
         environment.put("load_average_before", machineBefore.loadAverage());
         environment.put("idle_share_before", machineBefore.idle());
@@ -505,6 +605,7 @@ public final class TrialLoop {
                 AppEnvironment.DEFAULT_POOL_MIN, o.connections(), o.loadgenThreads(), t.warmup().toMillis() / 1000.0,
                 t.duration().toMillis() / 1000.0, t.runs(), o.routes().stream().map(Route::routeName).toList(),
                 versions, environment);
+        if (h != null) setup = setup.withPlacement(h.recorded());
         return new ResultsRecorder(o.outputDir(), new Results(Results.SCHEMA_VERSION,
                 EnvironmentCapture.fairbenchVersion(), EnvironmentCapture.CONTRACT_VERSION, Instant.now(), null,
                 setup, List.of()));
@@ -515,7 +616,7 @@ public final class TrialLoop {
         m.put("connections", o.connections());
         m.put("loadgen_threads", o.loadgenThreads());
         m.put("pipeline", o.pipeline());
-        m.put("shared_cpus", o.placement().sharedCpus());
+        m.put("shared_cpus", o.placement().sharedCpus() && o.hosts().isAllLocal());
         m.put("detail_slugs", o.detailSlugs());
         m.put("pool_max", AppEnvironment.DEFAULT_POOL_MAX);
         m.put("pool_min", AppEnvironment.DEFAULT_POOL_MIN);
@@ -546,6 +647,8 @@ public final class TrialLoop {
         if (app != null) app.stop();
         Session s = session;
         if (s != null) unplace(s);
+        SessionHosts h = hosts;
+        if (h != null) h.close(); // stops what still runs there: the services, a load part
     }
 
     /**

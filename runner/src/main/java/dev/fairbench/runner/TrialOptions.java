@@ -1,5 +1,6 @@
 package dev.fairbench.runner;
 
+import dev.fairbench.hosts.Placement;
 import dev.fairbench.report.render.Messages;
 import dev.fairbench.runner.canary.HostSpeedRule;
 import dev.fairbench.runner.proc.CpuPlacement;
@@ -72,6 +73,8 @@ public final class TrialOptions {
     private final String commandLine;
     private final Guard guard;
     private final boolean hostile;
+    private final Placement hosts;
+    private final Path fairbenchJar;
 
     private TrialOptions(Builder b, TrialOptions p) {
         repoRoot = pick(b.repoRoot, p == null ? null : p.repoRoot, null, "the repository root");
@@ -83,11 +86,17 @@ public final class TrialOptions {
         apps = List.copyOf(pick(b.apps, p == null ? null : p.apps, List::of, null));
         routes = List.copyOf(pick(b.routes, p == null ? null : p.routes, () -> Arrays.asList(Route.values()), null));
         cores = pick(b.cores, p == null ? null : p.cores, CpuPlacement::onlineCpus, null);
-        placement = pick(b.placement, p == null ? null : p.placement, () -> CpuPlacement.defaults(cores), null);
+        Placement placed = pick(b.hosts, p == null ? null : p.hosts, Placement::allLocal, null);
+        placement = placed.isAllLocal()
+                ? pick(b.placement, p == null ? null : p.placement, () -> CpuPlacement.defaults(cores), null)
+                : new CpuPlacement(placed.app().cpus().orElseThrow().toString(),
+                        placed.services().cpus().orElseThrow().toString(),
+                        placed.load().getFirst().cpus().orElseThrow().toString(), true);
         connections = pick(b.connections, p == null ? null : p.connections, () -> DEFAULT_CONNECTIONS, null);
         pipeline = pick(b.pipeline, p == null ? null : p.pipeline, () -> 1, null);
         loadgenThreads = pick(b.loadgenThreads, p == null ? null : p.loadgenThreads,
-                () -> Math.min(connections, CpuPlacement.parse(placement.loadgenCpus()).size()), null);
+                () -> Math.min(connections, placed.isAllLocal() ? CpuPlacement.parse(placement.loadgenCpus()).size()
+                        : placed.load().stream().mapToInt(l -> l.cpus().orElseThrow().cpus().size()).sum()), null);
         detailSlugs = pick(b.detailSlugs, p == null ? null : p.detailSlugs, () -> 0, null);
         build = pick(b.build, p == null ? null : p.build, () -> true, null);
         languages = List.copyOf(pick(b.languages, p == null ? null : p.languages, () -> Messages.LANGUAGES, null));
@@ -95,6 +104,12 @@ public final class TrialOptions {
         commandLine = pick(b.commandLine, p == null ? null : p.commandLine, () -> "fairbench", null);
         guard = pick(b.guard, p == null ? null : p.guard, Guard::defaults, null);
         hostile = pick(b.hostile, p == null ? null : p.hostile, () -> false, null);
+        hosts = placed;
+        fairbenchJar = b.fairbenchJar != null ? b.fairbenchJar : p == null ? null : p.fairbenchJar;
+        if (!hosts.isAllLocal() && fairbenchJar == null) {
+            throw new IllegalArgumentException("a placement with roles on other hosts needs the fairbench jar to "
+                    + "copy there");
+        }
 
         if (routes.isEmpty()) throw new IllegalArgumentException("no route given");
         if (connections < 1) throw new IllegalArgumentException("--connections must be at least 1");
@@ -224,6 +239,20 @@ public final class TrialOptions {
         return hostile;
     }
 
+    /**
+     * Which host runs the app, the services and the load ({@code --hosts hosts.toml}); everything on this machine
+     * unless set, where the CPU lists are {@link #placement()}'s. With roles on other hosts, each role's CPUs are
+     * its entry's, and {@link #placement()} holds those lists.
+     */
+    public Placement hosts() {
+        return hosts;
+    }
+
+    /** The fairbench jar that is copied to the hosts that are not this machine; null when every role is local. */
+    public Path fairbenchJar() {
+        return fairbenchJar;
+    }
+
     /** Collects values; each unset one comes from the parent, else from the default. Not thread-safe. */
     public static final class Builder {
         private TrialOptions parent;
@@ -238,6 +267,8 @@ public final class TrialOptions {
         private Integer loadgenThreads;
         private Integer detailSlugs;
         private Boolean build;
+        private Placement hosts;
+        private Path fairbenchJar;
         private List<String> languages;
         private Path registryFile;
         private Path repoRoot;
@@ -343,6 +374,16 @@ public final class TrialOptions {
 
         public Builder hostile(boolean hostile) {
             this.hostile = hostile;
+            return this;
+        }
+
+        public Builder hosts(Placement hosts) {
+            this.hosts = hosts;
+            return this;
+        }
+
+        public Builder fairbenchJar(Path fairbenchJar) {
+            this.fairbenchJar = fairbenchJar;
             return this;
         }
 

@@ -10,7 +10,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The runner's readiness probe: one {@code GET} on a fresh connection to 127.0.0.1 that reads only the status
+ * The runner's readiness probe: one {@code GET} on a fresh connection to the app's address that reads only the status
  * line, bounded against a hostile or broken app: the status line may hold at most {@value #MAX_STATUS_LINE_BYTES}
  * bytes, and the whole probe (connect, write, read) must end within its timeout. The request needs no write
  * deadline of its own: it is at most {@value #MAX_PATH_BYTES} bytes of path plus a few dozen, less than a fresh
@@ -35,14 +35,19 @@ final class HttpProbe {
      *                     {@value #MAX_STATUS_LINE_BYTES} bytes, or no status line within {@code timeoutMillis}
      */
     static int status(int port, String path, int timeoutMillis) throws IOException {
+        return status("127.0.0.1", port, path, timeoutMillis);
+    }
+
+    /** {@link #status(int, String, int)} of the app listening on {@code address} (an IP address or host name). */
+    static int status(String address, int port, String path, int timeoutMillis) throws IOException {
         if (path.length() > MAX_PATH_BYTES) {
             throw new IllegalArgumentException("readiness path longer than " + MAX_PATH_BYTES + " bytes");
         }
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), timeoutMillis);
+            s.connect(new InetSocketAddress(address, port), timeoutMillis);
             OutputStream out = s.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")
+            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + address + ":" + port + "\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = new BufferedInputStream(s.getInputStream(), 1024);

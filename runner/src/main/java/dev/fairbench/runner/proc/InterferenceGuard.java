@@ -38,6 +38,7 @@ public final class InterferenceGuard {
     private static final long SAMPLE_PERIOD_MILLIS = 1000;
 
     private final Supplier<Set<Long>> ownRoots;
+    private final Set<String> ownNetworkNamespaces;
     private final double maxForeignCores;
     private final long windowStartTicks;
     private final long startNanos;
@@ -56,7 +57,18 @@ public final class InterferenceGuard {
      * @param maxForeignCores foreign CPU per second of window above which the window is disturbed
      */
     public InterferenceGuard(Supplier<Set<Long>> ownRoots, double maxForeignCores) {
+        this(ownRoots, Set.of(), maxForeignCores);
+    }
+
+    /**
+     * A guard for which, besides the trees of {@code ownRoots}, every process in one of the network namespaces
+     * {@code ownNetworkNamespaces} (as {@code readlink /proc/PID/ns/net} names them, {@code net:[4026532281]}) is
+     * the benchmark's own: the namespaces that stand for the session's other hosts when they are this machine's
+     * kernel (the network namespaces of {@code examples/hosts-netns.sh}), whose every process is the run's.
+     */
+    public InterferenceGuard(Supplier<Set<Long>> ownRoots, Set<String> ownNetworkNamespaces, double maxForeignCores) {
         this.ownRoots = ownRoots;
+        this.ownNetworkNamespaces = Set.copyOf(ownNetworkNamespaces);
         this.maxForeignCores = maxForeignCores;
         this.windowStartTicks = uptimeTicks();
         this.cpuBefore = ProcStat.read();
@@ -116,7 +128,7 @@ public final class InterferenceGuard {
                 track(everyProcess, key, self, bornInside);
                 if ((Long.parseLong(f[6]) & PF_KTHREAD) != 0) {
                     track(kernel, key, self, bornInside);
-                } else if (!own.contains(pid)) {
+                } else if (!own.contains(pid) && !inOwnNamespace(p)) {
                     track(foreign, key, withChildren, bornInside);
                     // Read again while it lives (just after fork it may not have exec'd its command yet); the
                     // longest line wins, since a zombie or a process on its way out reads as its bare name.
@@ -129,6 +141,15 @@ public final class InterferenceGuard {
             }
         } catch (IOException | RuntimeException e) {
             // /proc changed under us: the next sample sees the processes again
+        }
+    }
+
+    private boolean inOwnNamespace(Path process) {
+        if (ownNetworkNamespaces.isEmpty()) return false;
+        try {
+            return ownNetworkNamespaces.contains(Files.readSymbolicLink(process.resolve("ns/net")).toString());
+        } catch (IOException | RuntimeException e) {
+            return false; // gone, or not ours to read
         }
     }
 

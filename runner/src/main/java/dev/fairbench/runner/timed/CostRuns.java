@@ -150,7 +150,7 @@ public final class CostRuns implements Pass {
         String name = running.name();
         AppProcess app = running.process();
         var o = ctx.options();
-        GuardedRun guarded = new GuardedRun(ctx, RunMeasurement.Parties.of(app, ctx.session().services()));
+        GuardedRun guarded = new GuardedRun(ctx, RunMeasurement.Parties.of(app, ctx.session()));
         for (Route route : o.routes()) {
             if (!running.entry().serves(route)) continue;
             String r = route.routeName();
@@ -160,7 +160,7 @@ public final class CostRuns implements Pass {
                 continue;
             }
             ctx.session().redis().clearPageCache();
-            LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
+            LoadSpec spec = ctx.targets().spec(route, app.address(), app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withRate(rate.getAsDouble());
             if (settings.kind() == Kind.OVERLOAD) spec = spec.withTimeout(Duration.ofSeconds(OVERLOAD_TIMEOUT_SECONDS));
             String phase = String.format(Locale.ROOT, "%s at %.0f req/s", name(), rate.getAsDouble());

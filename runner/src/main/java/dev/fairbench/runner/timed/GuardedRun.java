@@ -36,7 +36,8 @@ final class GuardedRun {
         this.ctx = ctx;
         this.parties = parties;
         TrialOptions.Guard guard = ctx.options().guard();
-        this.watch = new RunMeasurement.Watch(ctx.options().placement(), guard.maxForeignCores());
+        this.watch = new RunMeasurement.Watch(ctx.options().placement(), guard.maxForeignCores(), ctx.load(),
+                ctx.acrossHosts(), ctx.ownNamespaces());
         this.retries = guard.retries();
     }
 

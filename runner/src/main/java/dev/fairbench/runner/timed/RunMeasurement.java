@@ -1,7 +1,6 @@
 package dev.fairbench.runner.timed;
 
 import dev.fairbench.loadgen.LoadException;
-import dev.fairbench.loadgen.LoadGenerator;
 import dev.fairbench.loadgen.LoadResult;
 import dev.fairbench.loadgen.LoadSpec;
 import dev.fairbench.loadgen.ProgressListener;
@@ -11,13 +10,15 @@ import dev.fairbench.results.CpuUse;
 import dev.fairbench.results.Interference;
 import dev.fairbench.results.Resources;
 import dev.fairbench.results.RunResult;
+import dev.fairbench.runner.Session;
+import dev.fairbench.runner.placed.LoadDriver;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.proc.ProcFs;
+import dev.fairbench.runner.proc.ProcView;
 import dev.fairbench.runner.proc.RunSampler;
-import dev.fairbench.services.RunningServices;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,12 +31,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One measured run: the load generator in this JVM, and around it the costs of every party read from
- * {@code /proc} just before and just after (CPU of the app's process tree, of every PostgreSQL process and of
- * Redis; the app's context switches; its memory on the first run; its GC counters through jstat and the CPU of its
- * JIT compiler threads for JVM apps).
+ * One measured run: the load (in this JVM or from the load hosts, {@link LoadDriver}), and around it the costs of
+ * every party read from the {@code /proc} of its host just before and just after (CPU of the app's process tree, of
+ * every PostgreSQL process and of Redis; for an app on this machine also its context switches, its memory on the
+ * first run, its GC counters through jstat and the CPU of its JIT compiler threads for JVM apps: these need this
+ * machine's {@code /proc} and tools, so for an app on another host they are recorded as null, not measured).
  * A watchdog interrupts the load generator when it overruns the run by a minute (a hung app must not hang the
  * session). Stateless; one run at a time per thread.
  */
@@ -43,24 +46,34 @@ final class RunMeasurement {
     static final long WATCHDOG_SLACK_SECONDS = 60;
 
     /**
-     * The processes whose costs are measured.
+     * The processes whose costs are measured, each on the host whose {@code /proc} reads it.
      *
-     * @param appPid      root of the app's process tree
+     * @param appPid      root of the app's process tree, on {@code appProc}'s host
      * @param postgresPid postmaster, empty when PostgreSQL is external (its CPU is then not measured)
      * @param redisPid    Redis server, empty when external
-     * @param jstat       the app JDK's jstat when the app is a JVM
+     * @param jstat       the app JDK's jstat when the app is a JVM on this machine
+     * @param appProc     the {@code /proc} of the app's host
+     * @param servicesProc the {@code /proc} of the services' host
      */
-    record Parties(long appPid, OptionalLong postgresPid, OptionalLong redisPid, Optional<Path> jstat) {
-        static Parties of(AppProcess app, RunningServices services) {
-            return new Parties(app.pid(), services.postgresPid(), services.redisPid(), JstatGc.jstatFor(app.pid()));
+    record Parties(long appPid, OptionalLong postgresPid, OptionalLong redisPid, Optional<Path> jstat,
+                   ProcView appProc, ProcView servicesProc) {
+        static Parties of(AppProcess app, Session session) {
+            Session.ServerProcesses servers = session.processes();
+            return new Parties(app.pid(), servers.postgresPid(), servers.redisPid(),
+                    app.isLocal() ? JstatGc.jstatFor(app.pid()) : Optional.empty(), app.proc(), servers.proc());
         }
 
-        /** The roots of the benchmark's own process trees, for the interference guard (the runner is added). */
+        /**
+         * The roots of the benchmark's own process trees on this machine, for the interference guard (the runner
+         * is added); a process on another host is not in this machine's {@code /proc}.
+         */
         Set<Long> roots() {
             Set<Long> roots = new HashSet<>();
-            roots.add(appPid);
-            postgresPid.ifPresent(roots::add);
-            redisPid.ifPresent(roots::add);
+            if (appProc.isLocal()) roots.add(appPid);
+            if (servicesProc.isLocal()) {
+                postgresPid.ifPresent(roots::add);
+                redisPid.ifPresent(roots::add);
+            }
             return roots;
         }
     }
@@ -68,10 +81,15 @@ final class RunMeasurement {
     /**
      * How the machine is watched during a run.
      *
-     * @param placement       the CPU sets whose busy share classifies the run
+     * @param placement       the CPU sets whose busy share classifies the run (each on its role's host)
      * @param maxForeignCores foreign CPU (in cores) above which the run is disturbed
+     * @param load            where the load runs
+     * @param acrossHosts     whether the roles are on several hosts: then no two CPU sets are the same CPUs
+     * @param ownNamespaces   network namespaces of hosts that are this machine's kernel, whose processes are the
+     *                        run's own for the interference guard
      */
-    record Watch(CpuPlacement placement, double maxForeignCores) {}
+    record Watch(CpuPlacement placement, double maxForeignCores, LoadDriver load, boolean acrossHosts,
+                 Set<String> ownNamespaces) {}
 
     private RunMeasurement() {}
 
@@ -85,17 +103,14 @@ final class RunMeasurement {
                              ProgressListener listener) throws LoadException {
         Optional<JstatGc> gcBefore = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
         Set<Long> roots = parties.roots();
-        InterferenceGuard guard = new InterferenceGuard(() -> roots, watch.maxForeignCores());
-        long self = ProcessHandle.current().pid();
-        long loadgen0 = ProcFs.processCpuMicros(self);
-        long app0 = ProcFs.treeCpuMicros(parties.appPid());
-        long jit0 = ProcFs.jitCpuMicros(parties.appPid());
-        Long pg0 = cpu(parties.postgresPid());
-        Long redis0 = cpu(parties.redisPid());
-        Instant started = Instant.now();
-        long startNanos = System.nanoTime();
+        InterferenceGuard guard = new InterferenceGuard(() -> roots, watch.ownNamespaces(), watch.maxForeignCores());
+        boolean appHere = parties.appProc().isLocal();
+        AtomicReference<Readings> atStart = new AtomicReference<>();
+        AtomicReference<Readings> atEnd = new AtomicReference<>();
+        AtomicReference<Instant> started = new AtomicReference<>();
         LoadResult r;
-        RunSampler sampler = new RunSampler(parties.appPid(), spec.duration(), sampleRss);
+        LoadDriver.Driven driven;
+        RunSampler sampler = appHere ? new RunSampler(parties.appPid(), spec.duration(), sampleRss) : null;
         ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(t -> {
             Thread th = new Thread(t, "fairbench-run-watchdog");
             th.setDaemon(true);
@@ -103,13 +118,18 @@ final class RunMeasurement {
         });
         Thread runner = Thread.currentThread();
         AtomicBoolean overran = new AtomicBoolean();
-        long limitSeconds = spec.warmup().plus(spec.duration()).toSeconds() + WATCHDOG_SLACK_SECONDS;
+        long limitSeconds = spec.warmup().plus(spec.duration()).toSeconds() + WATCHDOG_SLACK_SECONDS
+                + (watch.load().inJvm() ? 0 : LoadDriver.READY_TIMEOUT.toSeconds());
         watchdog.schedule(() -> {
             overran.set(true);
             runner.interrupt();
         }, limitSeconds, TimeUnit.SECONDS);
         try {
-            r = LoadGenerator.run(spec, listener);
+            driven = watch.load().run(spec, listener, () -> {
+                started.set(Instant.now());
+                atStart.set(Readings.take(parties));
+            }, () -> atEnd.set(Readings.take(parties)));
+            r = driven.total();
         } catch (LoadException e) {
             if (overran.get()) {
                 throw new LoadException(LoadException.INTERNAL, "the run did not end within " + limitSeconds
@@ -118,22 +138,33 @@ final class RunMeasurement {
             throw e;
         } finally {
             watchdog.shutdownNow();
-            sampler.close();
+            if (sampler != null) sampler.close();
             guard.stop();
             // A watchdog interrupt that came just after the load ended must not leak into what follows.
             Thread.interrupted();
         }
-        long app1 = ProcFs.treeCpuMicros(parties.appPid());
-        long jit1 = ProcFs.jitCpuMicros(parties.appPid());
-        Long pg1 = cpu(parties.postgresPid());
-        Long redis1 = cpu(parties.redisPid());
-        long loadgen1 = ProcFs.processCpuMicros(self);
+        Readings before = atStart.get();
+        Readings after = atEnd.get();
+        if (before == null || after == null) {
+            throw new LoadException(LoadException.INTERNAL, "the costs of the window could not be read at its "
+                    + (before == null ? "start" : "end") + " (a host's /proc did not answer)");
+        }
+        long app0 = before.appMicros();
+        long app1 = after.appMicros();
+        long jit0 = before.jitMicros();
+        long jit1 = after.jitMicros();
+        Long pg0 = before.postgresMicros();
+        Long pg1 = after.postgresMicros();
+        Long redis0 = before.redisMicros();
+        Long redis1 = after.redisMicros();
+        long loadgen0 = before.loadgenMicros();
+        long loadgen1 = after.loadgenMicros();
         Interference interference = guard.stop();
         Optional<JstatGc> gcAfter = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
-        long rss = sampler.rssAtPeakCpuBytes();
+        long rss = sampler == null ? -1 : sampler.rssAtPeakCpuBytes();
         Resources resources = new Resources(seconds(app1 - app0), pg0 == null ? null : seconds(pg1 - pg0),
                 redis0 == null ? null : seconds(redis1 - redis0), sampleRss && rss > 0 ? rss : null,
-                sampler.contextSwitches(),
+                sampler == null ? null : sampler.contextSwitches(),
                 gcBefore.isPresent() && gcAfter.isPresent()
                         ? gcAfter.get().collections() - gcBefore.get().collections() : null,
                 gcBefore.isPresent() && gcAfter.isPresent()
@@ -141,13 +172,40 @@ final class RunMeasurement {
                 parties.jstat().isPresent() ? seconds(jit1 - jit0) : null);
         Double servicesSeconds = resources.postgresCpuSeconds() == null && resources.redisCpuSeconds() == null ? null
                 : orZero(resources.postgresCpuSeconds()) + orZero(resources.redisCpuSeconds());
-        double loadgenSeconds = seconds(loadgen1 - loadgen0);
-        CpuUse use = cpuUse(watch.placement(), (System.nanoTime() - startNanos) / 1e9, resources.appCpuSeconds(),
-                servicesSeconds, loadgenSeconds);
-        return new RunResult(run, started, r.durationSeconds(), r.requestsCompleted(), r.requestsPerSecond(),
+        double window = (after.nanoTime() - before.nanoTime()) / 1e9;
+        CpuUse use;
+        if (!watch.acrossHosts()) {
+            use = cpuUse(watch.placement(), window, resources.appCpuSeconds(), servicesSeconds,
+                    seconds(loadgen1 - loadgen0));
+        } else if (watch.load().inJvm()) {
+            use = cpuUseAcrossHosts(watch.placement(), window, resources.appCpuSeconds(),
+                    servicesSeconds, seconds(loadgen1 - loadgen0), null);
+        } else {
+            use = cpuUseAcrossHosts(watch.placement(), window, resources.appCpuSeconds(),
+                    servicesSeconds, driven.busySeconds() == null ? 0 : driven.busySeconds(), driven.busiestShare());
+        }
+        return new RunResult(run, started.get(), r.durationSeconds(), r.requestsCompleted(), r.requestsPerSecond(),
                 r.status2xx(), r.status3xx(), r.status4xx(), r.status5xx(), r.connectErrors(), r.readErrors(),
                 r.writeErrors(), r.timeouts(), Hlogs.latency(r.latencyMicros()), hlog, resources,
                 spec.fixedRate() ? spec.ratePerSecond() : null, use, interference);
+    }
+
+    /**
+     * The cumulative costs of the parties at one instant (a window's start or end), each read from its host's
+     * {@code /proc}; the JIT threads only for an app on this machine (else 0, and not recorded).
+     *
+     * @param nanoTime when it was taken, on {@link System#nanoTime()}
+     */
+    private record Readings(long nanoTime, long loadgenMicros, long appMicros, long jitMicros, Long postgresMicros,
+                            Long redisMicros) {
+        static Readings take(Parties parties) {
+            long nanoTime = System.nanoTime();
+            long loadgen = ProcFs.processCpuMicros(ProcessHandle.current().pid());
+            long app = parties.appProc().treeCpuMicros(parties.appPid());
+            long jit = parties.appProc().isLocal() ? ProcFs.jitCpuMicros(parties.appPid()) : 0;
+            return new Readings(nanoTime, loadgen, app, jit, cpu(parties.servicesProc(), parties.postgresPid()),
+                    cpu(parties.servicesProc(), parties.redisPid()));
+        }
     }
 
     /**
@@ -180,6 +238,23 @@ final class RunMeasurement {
                 Bound.classify(appShare, servicesShare, loadgenShare, servicesSeconds, loadgenSeconds));
     }
 
+    /**
+     * {@link #cpuUse} for roles on separate hosts, whose CPU sets are never the same CPUs: each role's share of its
+     * own set. The load's share is {@code loadHostsBusyShare} (the busiest load host's busy share of its CPUs over
+     * the window, everything on them counted) when the load ran on load hosts, else the load generator's CPU time
+     * over its set here. A load share that was not measured counts as not saturated.
+     */
+    static CpuUse cpuUseAcrossHosts(CpuPlacement p, double windowSeconds, double appSeconds, Double servicesSeconds,
+                                    double loadgenSeconds, Double loadHostsBusyShare) {
+        double appShare = share(appSeconds, windowSeconds, CpuPlacement.parse(p.appCpus()).size());
+        double servicesShare = share(orZero(servicesSeconds), windowSeconds,
+                CpuPlacement.parse(p.servicesCpus()).size());
+        double loadgenShare = loadHostsBusyShare != null ? loadHostsBusyShare
+                : share(loadgenSeconds, windowSeconds, CpuPlacement.parse(p.loadgenCpus()).size());
+        return new CpuUse(appShare, servicesShare, loadgenShare, loadgenSeconds,
+                Bound.classify(appShare, servicesShare, loadgenShare, servicesSeconds, loadgenSeconds));
+    }
+
     private static double share(double cpuSeconds, double windowSeconds, int cpus) {
         return windowSeconds <= 0 || cpus == 0 ? 0 : Math.min(1, cpuSeconds / (windowSeconds * cpus));
     }
@@ -188,8 +263,8 @@ final class RunMeasurement {
         return v == null ? 0 : v;
     }
 
-    private static Long cpu(OptionalLong pid) {
-        return pid.isPresent() ? ProcFs.treeCpuMicros(pid.getAsLong()) : null;
+    private static Long cpu(ProcView proc, OptionalLong pid) {
+        return pid.isPresent() ? proc.treeCpuMicros(pid.getAsLong()) : null;
     }
 
     private static double seconds(long micros) {

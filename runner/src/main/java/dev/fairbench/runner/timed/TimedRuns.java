@@ -132,15 +132,14 @@ public final class TimedRuns implements Pass {
         String name = running.name();
         AppProcess app = running.process();
         var o = ctx.options();
-        var services = ctx.session().services();
-        RunMeasurement.Parties parties = RunMeasurement.Parties.of(app, services);
+        RunMeasurement.Parties parties = RunMeasurement.Parties.of(app, ctx.session());
         GuardedRun guarded = new GuardedRun(ctx, parties);
         int round = running.round();
         String of = round + "/" + settings.rounds();
         for (Route route : o.routes()) {
             if (!running.entry().serves(route)) continue;
             ctx.session().redis().clearPageCache();
-            LoadSpec spec = ctx.targets().spec(route, app.port(), o.connections(), o.loadgenThreads(), settings.duration())
+            LoadSpec spec = ctx.targets().spec(route, app.address(), app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withPipeline(o.pipeline());
             String r = route.routeName();
             Duration warmed = warmUp(settings.warmUp(), spec, app, ctx, name, r, "warm-up");
@@ -173,7 +172,7 @@ public final class TimedRuns implements Pass {
                            String phase) throws LoadException {
         if (warmUp.fixed().isZero()) return Duration.ZERO;
         ctx.activity(name + " " + route + " " + phase);
-        Duration took = warmUp.run(spec, app.pid(), part -> p -> ctx.status(name, route, phase, p, part));
+        Duration took = warmUp.run(spec, app, ctx.load(), part -> p -> ctx.status(name, route, phase, p, part));
         ctx.loadDone(warmUp.fixed());
         if (took.compareTo(warmUp.fixed()) > 0) {
             ctx.line(String.format(Locale.ROOT, "[%s] %-13s %s: %.0f s, %.0f s more while a JIT compiled%s", name,

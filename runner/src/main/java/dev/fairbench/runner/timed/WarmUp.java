@@ -66,6 +66,19 @@ public record WarmUp(Duration fixed, Duration jitSettleMax) {
         return run(spec, () -> ProcFs.jitCpuMicros(appPid) + ProcFs.jitCpuMicros(self), listener);
     }
 
+    /**
+     * Warms {@code app} up through {@code load}: as {@link #run(LoadSpec, long, Listener)} when the app is on this
+     * machine and the load in this JVM; else the fixed warm-up in one load (an app on another host has no JIT
+     * threads in this machine's {@code /proc}, and a load across hosts costs a start each: the watch is off).
+     */
+    public Duration run(LoadSpec spec, dev.fairbench.runner.proc.AppProcess app,
+                        dev.fairbench.runner.placed.LoadDriver load, Listener listener) throws LoadException {
+        if (load.inJvm() && app.isLocal()) return run(spec, app.pid(), listener);
+        if (fixed.isZero()) return Duration.ZERO;
+        load.run(spec.withDuration(fixed), listener.part(fixed));
+        return fixed;
+    }
+
     /** {@link #run(LoadSpec, long, Listener)} with the JIT CPU (µs, cumulative) read from {@code jitCpuMicros}. */
     Duration run(LoadSpec spec, LongSupplier jitCpuMicros, Listener listener) throws LoadException {
         if (fixed.isZero()) return Duration.ZERO;

@@ -37,6 +37,38 @@ class InterferenceGuardTest {
         }
     }
 
+    /**
+     * A process in the network namespace of a session's host on this kernel (as hosts-netns.sh makes them) is the
+     * run's own when that namespace is given, and foreign otherwise. Needs root for {@code unshare -n}.
+     */
+    @Test
+    void processesInTheNamespaceOfAHostOnThisKernelAreOwn() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "needs root: it makes a network namespace");
+        // Not a child of this JVM (whose tree is always own): its shell exits, and it runs at nice -19 to stand out.
+        Process sh = new ProcessBuilder("sh", "-c", "nice -n -19 unshare -n sh -c 'while :; do :; done' "
+                + "</dev/null >/dev/null 2>&1 & echo $!").start();
+        long pid = Long.parseLong(new String(sh.getInputStream().readAllBytes()).strip());
+        sh.waitFor();
+        try {
+            java.nio.file.Path link = java.nio.file.Path.of("/proc", Long.toString(pid), "ns", "net");
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (java.nio.file.Files.readSymbolicLink(link).toString()
+                    .equals(java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/net")).toString())
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20); // unshare has not made the namespace yet
+            }
+            String namespace = java.nio.file.Files.readSymbolicLink(link).toString();
+            InterferenceGuard foreign = new InterferenceGuard(Set::of, 0.05);
+            InterferenceGuard own = new InterferenceGuard(Set::of, Set.of(namespace), 0.05);
+            Thread.sleep(1_500);
+            assertThat(foreign.stop().top()).extracting(Interference.ForeignProcess::pid).contains(pid);
+            assertThat(own.stop().top()).extracting(Interference.ForeignProcess::pid).doesNotContain(pid);
+        } finally {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
     @Test
     void passwordsInCommandLinesAreHidden() {
         assertThat(InterferenceGuard.redact("x --pg-url postgresql://u:secret@h:1/db redis://:pw@h"))

@@ -39,4 +39,32 @@ class RunMeasurementTest {
         assertThat(RunMeasurement.cpuUse(loopback, 10, 8.0, 0.0, 11.0).bound()).isEqualTo(Bound.LOADGEN_BOUND);
         assertThat(RunMeasurement.cpuUse(loopback, 10, 6.0, 0.0, 6.0).bound()).isEqualTo(Bound.LATENCY_BOUND);
     }
+
+    /**
+     * Roles on separate hosts: the same CPU numbers are other CPUs, so no set is shared; a load host whose CPUs were
+     * 90% busy or more makes the run loadgen-bound, whatever the load generator's own CPU time says.
+     */
+    @Test
+    void acrossHostsABusyLoadHostMakesTheRunLoadgenBound() {
+        CpuPlacement sameNumbers = new CpuPlacement("0", "1", "1", true);
+        CpuUse saturated = RunMeasurement.cpuUseAcrossHosts(sameNumbers, 10, 5.0, 2.0, 9.0, 0.93);
+        assertThat(saturated.appCpusBusy()).isCloseTo(0.5, within(1e-9));
+        assertThat(saturated.servicesCpusBusy()).isCloseTo(0.2, within(1e-9));
+        assertThat(saturated.loadgenCpusBusy()).isCloseTo(0.93, within(1e-9));
+        assertThat(saturated.bound()).isEqualTo(Bound.LOADGEN_BOUND);
+        assertThat(RunMeasurement.cpuUseAcrossHosts(sameNumbers, 10, 5.0, 2.0, 9.0, 0.5).bound())
+                .isEqualTo(Bound.LATENCY_BOUND);
+        assertThat(RunMeasurement.cpuUseAcrossHosts(sameNumbers, 10, 9.5, 2.0, 9.0, 0.95).bound())
+                .isEqualTo(Bound.APP_BOUND);
+    }
+
+    /** The load in this JVM with the app elsewhere: the load generator's CPU time over its own set. */
+    @Test
+    void acrossHostsWithTheLoadHereItsOwnCpuTimeCounts() {
+        CpuPlacement p = new CpuPlacement("0-1", "0", "1", true);
+        CpuUse use = RunMeasurement.cpuUseAcrossHosts(p, 10, 4.0, 1.0, 9.5, null);
+        assertThat(use.appCpusBusy()).isCloseTo(0.2, within(1e-9));
+        assertThat(use.loadgenCpusBusy()).isCloseTo(0.95, within(1e-9));
+        assertThat(use.bound()).isEqualTo(Bound.LOADGEN_BOUND);
+    }
 }
