@@ -47,6 +47,8 @@ public final class InterferenceGuard {
     /** Per process (pid and start time): the ticks when first seen, and when last seen. */
     private final Map<String, long[]> foreign = new HashMap<>();
     private final Map<String, String> commands = new HashMap<>();
+    /** The processes (pid and start time) once seen as the benchmark's own. */
+    private final Set<String> ownKeys = new HashSet<>();
     private final Map<String, long[]> kernel = new HashMap<>();
     private final Map<String, long[]> everyProcess = new HashMap<>();
     private Interference result;
@@ -98,7 +100,6 @@ public final class InterferenceGuard {
                 .sorted(Comparator.comparingLong((Map.Entry<String, long[]> e) -> used(e.getValue())).reversed())
                 .limit(TOP)
                 .map(e -> new Interference.ForeignProcess(Long.parseLong(e.getKey().substring(0, e.getKey().indexOf(':'))),
-                        // seen only as a zombie: its command line was never readable
                         commands.getOrDefault(e.getKey(), "?"), used(e.getValue()) * tick))
                 .toList();
         double foreignSeconds = foreignTicks * tick;
@@ -106,6 +107,18 @@ public final class InterferenceGuard {
                 cpuAfter.stealTicksSince(cpuBefore) * tick, maxForeignCores,
                 window > 0 && foreignSeconds / window > maxForeignCores, top);
         return result;
+    }
+
+    /**
+     * The CPU seconds counted as foreign for {@code pid} (every process that had that pid in the window), whether or
+     * not it made the top three; for tests and diagnostics, after {@link #stop}.
+     */
+    synchronized double foreignCpuSeconds(long pid) {
+        long ticks = 0;
+        for (Map.Entry<String, long[]> e : foreign.entrySet()) {
+            if (e.getKey().startsWith(pid + ":")) ticks += used(e.getValue());
+        }
+        return (double) ticks / ProcFs.clockTicksPerSecond();
     }
 
     private synchronized void sample() {
@@ -128,15 +141,17 @@ public final class InterferenceGuard {
                 track(everyProcess, key, self, bornInside);
                 if ((Long.parseLong(f[6]) & PF_KTHREAD) != 0) {
                     track(kernel, key, self, bornInside);
-                } else if (!own.contains(pid) && !inOwnNamespace(p)) {
+                } else if (ownKeys.contains(key) || own.contains(pid) || inOwnNamespace(pid, Long.parseLong(f[1]))) {
+                    // Once own, own to the end: an own process on its way out (a zombie) has no namespace to read
+                    // and may have left the tree, and must not turn foreign with all its CPU in the last sample.
+                    ownKeys.add(key);
+                } else {
                     track(foreign, key, withChildren, bornInside);
                     // Read again while it lives (just after fork it may not have exec'd its command yet); the
                     // longest line wins, since a zombie or a process on its way out reads as its bare name.
-                    if (!f[0].equals("Z")) {
-                        String command = command(pid);
-                        String seen = commands.get(key);
-                        if (seen == null || command.length() > seen.length()) commands.put(key, command);
-                    }
+                    String command = f[0].equals("Z") ? name(pid) : command(pid);
+                    String seen = commands.get(key);
+                    if (seen == null || command.length() > seen.length()) commands.put(key, command);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -144,12 +159,22 @@ public final class InterferenceGuard {
         }
     }
 
-    private boolean inOwnNamespace(Path process) {
+    /**
+     * Whether {@code pid} is in one of the own network namespaces; for a process whose namespace cannot be read (a
+     * zombie has none), whether its parent, the one to reap it, is.
+     */
+    private boolean inOwnNamespace(long pid, long parentPid) {
         if (ownNetworkNamespaces.isEmpty()) return false;
+        String namespace = networkNamespace(pid);
+        if (namespace == null) namespace = networkNamespace(parentPid);
+        return namespace != null && ownNetworkNamespaces.contains(namespace);
+    }
+
+    private static String networkNamespace(long pid) {
         try {
-            return ownNetworkNamespaces.contains(Files.readSymbolicLink(process.resolve("ns/net")).toString());
+            return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "ns", "net")).toString();
         } catch (IOException | RuntimeException e) {
-            return false; // gone, or not ours to read
+            return null; // gone, a zombie, or not ours to read
         }
     }
 
@@ -185,6 +210,15 @@ public final class InterferenceGuard {
             if (line.isEmpty()) line = Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
             line = redact(line);
             return line.length() > 100 ? line.substring(0, 97) + "..." : line;
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** The name of {@code pid} as {@code /proc/PID/comm} gives it (a zombie keeps it), in brackets, or "?". */
+    static String name(long pid) {
+        try {
+            return "[" + Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip() + "]";
         } catch (IOException e) {
             return "?";
         }

@@ -70,6 +70,43 @@ class InterferenceGuardTest {
     }
 
     @Test
+    void anOwnProcessThatEndsAsAZombieInsideTheWindowStaysOwn() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "needs root: it makes a network namespace");
+        String name = "fb-guard-" + ProcessHandle.current().pid();
+        assertThat(new ProcessBuilder("ip", "netns", "add", name).inheritIO().start().waitFor()).isZero();
+        try {
+            Object inode = java.nio.file.Files.getAttribute(java.nio.file.Path.of("/run/netns", name), "unix:ino");
+            InterferenceGuard foreign = new InterferenceGuard(Set::of, 0.05);
+            InterferenceGuard own = new InterferenceGuard(Set::of, Set.of("net:[" + inode + "]"), 0.05);
+            // As a load part in a session host's namespace, started after the window's guard: a child that spins
+            // for 1 s and exits, and a parent (sleep, exec'd by its shell) that never reaps it, so that it ends the
+            // window a zombie, whose namespace can no longer be read.
+            Process sh = new ProcessBuilder("sh", "-c", "ip netns exec " + name + " sh -c '(timeout 1 sh -c "
+                    + "\"while :; do :; done\") & exec sleep 6' </dev/null >/dev/null 2>&1 & echo $!").start();
+            long parent = Long.parseLong(new String(sh.getInputStream().readAllBytes()).strip());
+            sh.waitFor();
+            try {
+                Thread.sleep(2_500);
+                String children = java.nio.file.Files.readString(java.nio.file.Path.of("/proc",
+                        Long.toString(parent), "task", Long.toString(parent), "children")).strip();
+                assertThat(children).as("the spinning child, a zombie by now").isNotEmpty();
+                long child = Long.parseLong(children.split(" ")[0]);
+                assertThat(ProcFs.statFields(child)[0]).isEqualTo("Z");
+                foreign.stop();
+                own.stop();
+                assertThat(foreign.foreignCpuSeconds(child)).as("to a guard for which the namespace is not own")
+                        .isGreaterThan(0.5);
+                assertThat(own.foreignCpuSeconds(child)).isZero();
+            } finally {
+                ProcessHandle.of(parent).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        } finally {
+            new ProcessBuilder("ip", "netns", "delete", name).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
     void passwordsInCommandLinesAreHidden() {
         assertThat(InterferenceGuard.redact("x --pg-url postgresql://u:secret@h:1/db redis://:pw@h"))
                 .isEqualTo("x --pg-url postgresql://u:***@h:1/db redis://:***@h");
