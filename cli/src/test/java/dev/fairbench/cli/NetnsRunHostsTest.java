@@ -6,6 +6,7 @@ import dev.fairbench.hosts.NetnsHosts;
 import dev.fairbench.hosts.NetnsHosts.Namespaces;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.LoadHostRun;
 import dev.fairbench.results.PlacedRole;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.ResultsStore;
@@ -87,6 +88,14 @@ class NetnsRunHostsTest {
                 assertThat(run.resources().redisCpuSeconds()).as("Redis CPU").isNotNull();
                 assertThat(run.resources().appContextSwitches()).as("not read on another host").isNull();
                 assertThat(run.cpuUse().loadgenCpusBusy()).as("the load hosts' busy share").isPositive();
+                assertThat(run.loadHosts()).as("each load host's part").extracting(LoadHostRun::host)
+                        .containsExactly("fb-load1", "fb-load2");
+                assertThat(run.loadHosts().stream().mapToLong(LoadHostRun::requestsCompleted).sum())
+                        .as("the parts' responses make the run's").isEqualTo(run.requestsCompleted());
+                assertThat(run.loadHosts().stream().mapToLong(LoadHostRun::errors).sum()).isEqualTo(run.errors());
+                assertThat(run.loadHosts()).allSatisfy(h -> assertThat(h.cpuBusyShare()).isNotNull().isPositive());
+                assertThat(run.cpuUse().loadgenCpusBusy()).as("the busiest load host's share")
+                        .isEqualTo(run.loadHosts().stream().mapToDouble(LoadHostRun::cpuBusyShare).max().orElseThrow());
             }
         }
         assertThat(app.routes().stream().filter(route -> route.route().equals("index")).findFirst().orElseThrow()

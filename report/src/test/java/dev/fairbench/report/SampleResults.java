@@ -12,6 +12,7 @@ import dev.fairbench.results.CapacityResult;
 import dev.fairbench.results.Conformance;
 import dev.fairbench.results.Host;
 import dev.fairbench.results.Latency;
+import dev.fairbench.results.LoadHostRun;
 import dev.fairbench.results.KnownFailure;
 import dev.fairbench.results.NotEqualized;
 import dev.fairbench.results.Pinning;
@@ -88,8 +89,10 @@ final class SampleResults {
 
     /**
      * A session across the network namespaces of {@code examples/hosts-netns.toml}: {@link #build()}'s setup with a
-     * placement (app, services and two load hosts on 10.213.7.0/24) and its first app only. The checked-in fixture
-     * {@code placed-results/results.json} is exactly {@code ResultsStore.toJson(SampleResults.buildPlaced())}.
+     * placement (app, services and two load hosts on 10.213.7.0/24) and its first app only, every run of which split
+     * its load between the two load hosts ({@link #splitAmongLoadHosts}: fb-load2 the busier, saturated on
+     * {@code hello}). The checked-in fixture {@code placed-results/results.json} is exactly
+     * {@code ResultsStore.toJson(SampleResults.buildPlaced())}.
      */
     static Results buildPlaced() {
         Results all = build();
@@ -102,8 +105,41 @@ final class SampleResults {
                         0.166),
                 new PlacedRole("load", "fb-load2", "10.213.7.14", "1", "/tmp/fairbench-hosts/load2", cpu, 2, -0.021,
                         0.204));
+        AppResult app = all.apps().getFirst();
+        for (RouteResult r : app.routes()) {
+            // each route is replaced and moved to the end, so after all of them the order is the setup's again
+            app = app.withRoute(new RouteResult(r.route(), r.runs().stream().map(SampleResults::splitAmongLoadHosts)
+                    .toList(), r.summary(), r.discarded().stream().map(SampleResults::splitAmongLoadHosts).toList(),
+                    r.cost() == null ? null : splitAmongLoadHosts(r.cost()), r.overload()));
+        }
         return new Results(all.schemaVersion(), all.fairbenchVersion(), all.contractVersion(), all.startedAt(),
-                all.finishedAt(), all.setup().withPlacement(placement), all.apps().subList(0, 1)).withHostSpeed();
+                all.finishedAt(), all.setup().withPlacement(placement), List.of(app)).withHostSpeed();
+    }
+
+    /**
+     * {@code run} as if its load had been split between fb-load1 and fb-load2: each host's CPUs busier the more
+     * req/s the run made, fb-load2 more so (saturated from about 106 000 req/s: the hello route), and serving a
+     * little less of the responses the busier it was; the errors split between them. The run's
+     * {@code loadgen_cpus_busy} is the busier host's share, as the runner records it.
+     */
+    private static RunResult splitAmongLoadHosts(RunResult run) {
+        double scale = run.requestsPerSecond() / 100_000;
+        double busy1 = round3(Math.min(0.99, 0.20 + 0.45 * scale + 0.01 * (run.run() - 1)));
+        double busy2 = round3(Math.min(0.99, 0.35 + 0.52 * scale + 0.01 * (run.run() - 1)));
+        long requests2 = Math.round(run.requestsCompleted() * (0.5 - 0.04 * busy2));
+        long requests1 = run.requestsCompleted() - requests2;
+        long errors2 = run.errors() / 2;
+        List<LoadHostRun> hosts = List.of(
+                new LoadHostRun("fb-load1", requests1, round3(requests1 / run.durationSeconds()),
+                        run.errors() - errors2, busy1),
+                new LoadHostRun("fb-load2", requests2, round3(requests2 / run.durationSeconds()), errors2, busy2));
+        CpuUse u = run.cpuUse();
+        return new RunResult(run.run(), run.startedAt(), run.durationSeconds(), run.requestsCompleted(),
+                run.requestsPerSecond(), run.status2xx(), run.status3xx(), run.status4xx(), run.status5xx(),
+                run.connectErrors(), run.readErrors(), run.writeErrors(), run.timeouts(), run.latency(), run.hlog(),
+                run.resources(), run.offeredRatePerSecond(),
+                new CpuUse(u.appCpusBusy(), u.servicesCpusBusy(), busy2, u.loadgenCpuSeconds(), u.bound()),
+                run.interference(), run.warmupSeconds(), run.canary(), hosts);
     }
 
     /** Base throughput per route for the fastest app, req/s. */

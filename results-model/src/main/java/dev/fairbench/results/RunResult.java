@@ -1,9 +1,11 @@
 package dev.fairbench.results;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One measured run (closed loop, warm-up excluded), as the load generator counted it.
@@ -31,6 +33,9 @@ import java.time.Instant;
  *                          recorded (files written before it existed, runs without a warm-up)
  * @param canary            the host-speed canary timed just before and just after the run, or {@code null} when
  *                          none was (files written before it existed, passes without one)
+ * @param loadHosts         when the load was split among load hosts ({@code run --hosts}): each host's own part, in
+ *                          the placement's order; their requests and errors sum to the run's. Empty when the load
+ *                          ran in the runner's JVM (and in files written before it existed)
  */
 public record RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
                         double requestsPerSecond, @JsonProperty("status_2xx") long status2xx,
@@ -38,7 +43,23 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
                         @JsonProperty("status_5xx") long status5xx, long connectErrors, long readErrors,
                         long writeErrors, long timeouts, Latency latency, String hlog, Resources resources,
                         Double offeredRatePerSecond, CpuUse cpuUse, Interference interference,
-                        Double warmupSeconds, Canary canary) {
+                        Double warmupSeconds, Canary canary,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LoadHostRun> loadHosts) {
+
+    public RunResult {
+        loadHosts = Lists.copy(loadHosts);
+    }
+
+    /** A run whose load ran in the runner's JVM. */
+    public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
+                     double requestsPerSecond, long status2xx, long status3xx, long status4xx, long status5xx,
+                     long connectErrors, long readErrors, long writeErrors, long timeouts, Latency latency, String hlog,
+                     Resources resources, Double offeredRatePerSecond, CpuUse cpuUse, Interference interference,
+                     Double warmupSeconds, Canary canary) {
+        this(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx, status3xx, status4xx,
+                status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog, resources,
+                offeredRatePerSecond, cpuUse, interference, warmupSeconds, canary, List.of());
+    }
 
     /** A run without a canary. */
     public RunResult(int run, Instant startedAt, double durationSeconds, long requestsCompleted,
@@ -65,14 +86,21 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
     public RunResult withWarmupSeconds(double seconds) {
         return new RunResult(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx,
                 status3xx, status4xx, status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog,
-                resources, offeredRatePerSecond, cpuUse, interference, seconds, canary);
+                resources, offeredRatePerSecond, cpuUse, interference, seconds, canary, loadHosts);
     }
 
     /** The same run with the canary timed around it. */
     public RunResult withCanary(Canary timed) {
         return new RunResult(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx,
                 status3xx, status4xx, status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog,
-                resources, offeredRatePerSecond, cpuUse, interference, warmupSeconds, timed);
+                resources, offeredRatePerSecond, cpuUse, interference, warmupSeconds, timed, loadHosts);
+    }
+
+    /** The same run with these load hosts' parts. */
+    public RunResult withLoadHosts(List<LoadHostRun> parts) {
+        return new RunResult(run, startedAt, durationSeconds, requestsCompleted, requestsPerSecond, status2xx,
+                status3xx, status4xx, status5xx, connectErrors, readErrors, writeErrors, timeouts, latency, hlog,
+                resources, offeredRatePerSecond, cpuUse, interference, warmupSeconds, canary, parts);
     }
 
     /** A closed-loop run without CPU-set or interference readings. */

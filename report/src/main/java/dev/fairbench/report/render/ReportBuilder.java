@@ -268,7 +268,7 @@ public final class ReportBuilder {
         env.add(m.get("env.time", m.dateTime(results.startedAt()),
                 results.finishedAt() == null ? "—" : m.dateTime(results.finishedAt())));
         out.add(new Bullets(env));
-        out.addAll(PlacementBuilder.section(s, m));
+        out.addAll(PlacementBuilder.section(results, m));
     }
 
     private String seconds(double value) {

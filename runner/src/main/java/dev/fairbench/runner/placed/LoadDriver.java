@@ -9,6 +9,7 @@ import dev.fairbench.loadgen.MergedLoad;
 import dev.fairbench.loadgen.ProgressListener;
 import dev.fairbench.multiload.MultiHostLoad;
 import dev.fairbench.multiload.PlacedHost;
+import dev.fairbench.results.LoadHostRun;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.ProcStat;
 
@@ -50,6 +51,20 @@ public final class LoadDriver {
         /** The busiest load host's share, or null when none was measured. */
         public Double busiestShare() {
             return busyShares.values().stream().max(Double::compare).orElse(null);
+        }
+
+        /**
+         * Each load host's part as results.json records it ({@code load_hosts}), in {@link #hosts()}'s order, with
+         * its busy share where it was read; empty in this JVM.
+         */
+        public List<LoadHostRun> loadHostRuns() {
+            List<LoadHostRun> runs = new ArrayList<>();
+            for (HostLoad h : hosts) {
+                LoadResult r = h.result();
+                runs.add(new LoadHostRun(h.host(), r.requestsCompleted(), r.requestsPerSecond(), r.errors(),
+                        busyShares.get(h.host())));
+            }
+            return List.copyOf(runs);
         }
     }
 

@@ -187,7 +187,8 @@ final class RunMeasurement {
         return new RunResult(run, started.get(), r.durationSeconds(), r.requestsCompleted(), r.requestsPerSecond(),
                 r.status2xx(), r.status3xx(), r.status4xx(), r.status5xx(), r.connectErrors(), r.readErrors(),
                 r.writeErrors(), r.timeouts(), Hlogs.latency(r.latencyMicros()), hlog, resources,
-                spec.fixedRate() ? spec.ratePerSecond() : null, use, interference);
+                spec.fixedRate() ? spec.ratePerSecond() : null, use, interference)
+                .withLoadHosts(driven.loadHostRuns());
     }
 
     /**
