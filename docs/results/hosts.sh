@@ -3,7 +3,7 @@
 # examples/hosts-netns.sh (app in fb-app, PostgreSQL and Redis in fb-svc, the load split between fb-load1 and fb-load2,
 # each reached over SSH), then what differs (issue 17). Run it as root, alone on the machine. Writes OUT/local,
 # OUT/netns (results, hlogs, reports), their summary.md, OUT/compare.md and OUT/commands.txt; keep what it prints
-# (the load hosts' own figures are printed only) with `docs/results/hosts.sh 2>&1 | tee OUT-console.log`.
+# with `docs/results/hosts.sh 2>&1 | tee console.log`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-docs/results/$(date -u +%Y-%m-%d)-hosts}
