@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code /compute} as the contract says, 404 for any other path, 405 for another method. {@code TESTAPP_MODE}
  * makes it misbehave: {@code exit} (exits at start), {@code die:N} (halts at the N-th request),
  * {@code hang:N} (stops answering from the N-th request), {@code wrong-hello} (a body the gate rejects),
- * {@code compute-503-once} (the first {@code /compute} answers 503, as an app whose database timed out).
+ * {@code compute-503-once} (the first {@code /compute} answers 503, as an app whose database timed out),
+ * {@code wait:MS} (every answer waits MS milliseconds first, as an app waiting on a slow backend).
  */
 public final class TestApp {
     private static final AtomicLong REQUESTS = new AtomicLong();
@@ -48,6 +49,13 @@ public final class TestApp {
         if (n >= limit && mode.startsWith("hang:")) {
             try {
                 Thread.sleep(Long.MAX_VALUE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (mode.startsWith("wait:")) {
+            try {
+                Thread.sleep(Long.parseLong(mode.substring("wait:".length())));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
