@@ -14,6 +14,7 @@ import dev.fairbench.runner.Session;
 import dev.fairbench.runner.placed.LoadDriver;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.HostTables;
 import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.proc.ProcFs;
@@ -39,6 +40,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * every PostgreSQL process and of Redis; for an app on this machine also its context switches, its memory on the
  * first run, its GC counters through jstat and the CPU of its JIT compiler threads for JVM apps: these need this
  * machine's {@code /proc} and tools, so for an app on another host they are recorded as null, not measured).
+ * Another host is read once at each end for all its parties.
  * A watchdog interrupts the load generator when it overruns the run by a minute (a hung app must not hang the
  * session). Stateless; one run at a time per thread.
  */
@@ -192,19 +194,21 @@ final class RunMeasurement {
 
     /**
      * The cumulative costs of the parties at one instant (a window's start or end), each read from its host's
-     * {@code /proc}; the JIT threads only for an app on this machine (else 0, and not recorded).
+     * {@code /proc} (another host's process table read once for all its parties);
+     * the JIT threads only for an app on this machine (else 0, and not recorded).
      *
      * @param nanoTime when it was taken, on {@link System#nanoTime()}
      */
     private record Readings(long nanoTime, long loadgenMicros, long appMicros, long jitMicros, Long postgresMicros,
-                            Long redisMicros) {
+                            Long redisMicros, HostTables tables) {
         static Readings take(Parties parties) {
             long nanoTime = System.nanoTime();
             long loadgen = ProcFs.processCpuMicros(ProcessHandle.current().pid());
-            long app = parties.appProc().treeCpuMicros(parties.appPid());
+            HostTables tables = HostTables.read(List.of(parties.appProc(), parties.servicesProc()));
+            long app = tables.treeCpuMicros(parties.appProc(), parties.appPid());
             long jit = parties.appProc().isLocal() ? ProcFs.jitCpuMicros(parties.appPid()) : 0;
-            return new Readings(nanoTime, loadgen, app, jit, cpu(parties.servicesProc(), parties.postgresPid()),
-                    cpu(parties.servicesProc(), parties.redisPid()));
+            return new Readings(nanoTime, loadgen, app, jit, cpu(tables, parties.servicesProc(), parties.postgresPid()),
+                    cpu(tables, parties.servicesProc(), parties.redisPid()), tables);
         }
     }
 
@@ -263,8 +267,8 @@ final class RunMeasurement {
         return v == null ? 0 : v;
     }
 
-    private static Long cpu(ProcView proc, OptionalLong pid) {
-        return pid.isPresent() ? proc.treeCpuMicros(pid.getAsLong()) : null;
+    private static Long cpu(HostTables tables, ProcView proc, OptionalLong pid) {
+        return pid.isPresent() ? tables.treeCpuMicros(proc, pid.getAsLong()) : null;
     }
 
     private static double seconds(long micros) {
