@@ -6,10 +6,14 @@ import java.util.List;
 
 /**
  * What ran on the machine during one measured window besides the benchmark's own processes (the runner with its
- * load generator and children, the app's tree, PostgreSQL, Redis), sampled once a second from {@code /proc}.
+ * load generator and children, the app's tree, PostgreSQL, Redis), sampled once a second from {@code /proc}; with
+ * {@code run --hosts}, also on the app's and the services' other hosts, read at the window's start and end (there
+ * fairbench's own are the roles' trees and whatever its SSH session started).
  *
  * @param windowSeconds          length of the watched window
- * @param foreignCpuSeconds      user + system CPU of every other user-space process (with its reaped children)
+ * @param foreignCpuSeconds      user + system CPU of every other user-space process (with its reaped children), of
+ *                               this machine and of each other host of the app or the services (that host's
+ *                               foreign cores over its own readings' interval, times this window)
  * @param unattributedCpuSeconds busy CPU of {@code /proc/stat} that no listed process accounts for (processes that
  *                               lived between two samples, interrupt work); recorded, not judged
  * @param kernelThreadCpuSeconds CPU of kernel threads (network and block work, often done for the benchmark)
@@ -29,8 +33,9 @@ public record Interference(double windowSeconds, double foreignCpuSeconds, doubl
     /**
      * One foreign process.
      *
-     * @param pid        process id
-     * @param command    its command name and arguments, shortened
+     * @param pid        process id (on its host)
+     * @param command    its command name and arguments, shortened; on another host {@code HOST:NAME}, the host as
+     *                   the hosts file names it and the process's name (its {@code comm}, at most 15 characters)
      * @param cpuSeconds CPU it used in the window
      */
     public record ForeignProcess(long pid, String command, double cpuSeconds) {}

@@ -3,30 +3,28 @@ package dev.fairbench.runner.proc;
 import dev.fairbench.hosts.ExecResult;
 import dev.fairbench.hosts.Host;
 import dev.fairbench.hosts.HostException;
+import dev.fairbench.hosts.LocalHost;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * The {@code /proc} of a {@link Host}, read with one command per reading ({@code cat} of every process's
- * {@code stat} file, of {@code /proc/stat}, of {@code /proc/cpuinfo}), so that a window's start and end cost one
- * SSH channel each on a remote host. The same parsing as {@link ProcFs} and {@link ProcStat}: a tree is a pid and
+ * The {@code /proc} of a {@link Host}, read with one command per reading ({@code cat} of the uptime and every
+ * process's {@code stat} file, {@link #table()}; of {@code /proc/stat}; of {@code /proc/cpuinfo}), so that a window's
+ * start and end cost one SSH channel each on a remote host. The same parsing as {@link ProcFs} and {@link ProcStat}: a tree is a pid and
  * every process whose parent chain reaches it, its CPU time {@code utime + stime + cutime + cstime}. Works as well
  * over a {@code LocalHost}. The host's clock tick is asked once ({@code getconf CLK_TCK}). Thread-safe.
  */
 public final class HostProcFs implements ProcView {
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     // Processes come and go between the shell's glob and cat: a vanished file is no error.
-    private static final String ALL_STATS = "cat /proc/[0-9]*/stat 2>/dev/null; exit 0";
+    private static final String TABLE = "echo $$; cat /proc/uptime /proc/[0-9]*/stat 2>/dev/null; exit 0";
+    private static final String IDENTITY = "cat /proc/sys/kernel/random/boot_id; readlink /proc/self/ns/pid";
 
     private final Host host;
     private volatile Long clockTicks;
+    private volatile Boolean seenHere;
 
     public HostProcFs(Host host) {
         this.host = host;
@@ -34,7 +32,60 @@ public final class HostProcFs implements ProcView {
 
     @Override
     public long treeCpuMicros(long pid) {
-        return treeCpuMicros(pid, run(ALL_STATS), clockTicksPerSecond());
+        return table().treeCpuMicros(pid);
+    }
+
+    /**
+     * One reading of the host's whole process table with its uptime, in one command (see {@link ProcTable#parse}).
+     *
+     * @throws HostException when the host cannot be read
+     */
+    public ProcTable table() {
+        long ticks = clockTicksPerSecond();
+        return ProcTable.parse(run(TABLE), ticks);
+    }
+
+    /** The host this reads. */
+    Host host() {
+        return host;
+    }
+
+    /** Whether the host's commands run over SSH (then {@link ProcTable#sessionRoot} looks for their sshd). */
+    boolean overSsh() {
+        return !(host instanceof LocalHost);
+    }
+
+    /**
+     * Whether this host's processes are in this machine's {@code /proc} too: the same kernel (boot id) and pid
+     * namespace, as a {@code LocalHost}, this machine over SSH or a network namespace of
+     * {@code examples/hosts-netns.sh} are; then this machine's {@link InterferenceGuard} already sees them. Asked
+     * once (one command), false when the host does not say (asked again when it did not answer).
+     */
+    public boolean seenHere() {
+        Boolean known = seenHere;
+        if (known == null) {
+            if (!overSsh()) {
+                known = true;
+            } else {
+                try {
+                    ExecResult there = host.run(List.of("sh", "-c", IDENTITY), READ_TIMEOUT);
+                    known = there.succeeded() && there.stdout().strip().equals(localIdentity());
+                } catch (HostException e) {
+                    return false; // not answered now: asked again next time
+                }
+            }
+            seenHere = known;
+        }
+        return known;
+    }
+
+    private static String localIdentity() {
+        try {
+            return java.nio.file.Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id")).strip()
+                    + "\n" + java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid"));
+        } catch (java.io.IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     @Override
@@ -44,29 +95,7 @@ public final class HostProcFs implements ProcView {
 
     /** The tree CPU of {@code pid} in {@code stats}, the text of every {@code /proc/<pid>/stat}, one per line. */
     static long treeCpuMicros(long pid, String stats, long ticksPerSecond) {
-        Map<Long, List<Long>> children = new HashMap<>();
-        Map<Long, Long> ticks = new HashMap<>();
-        for (String line : stats.lines().toList()) {
-            int open = line.indexOf(" (");
-            int close = line.lastIndexOf(')');
-            if (open < 0 || close < open || close + 2 > line.length()) continue;
-            String[] f = line.substring(close + 2).split(" ");
-            if (f.length < 15 || f[0].equals("Z") || f[0].equals("X")) continue;
-            long self = Long.parseLong(line.substring(0, open).strip());
-            long parent = Long.parseLong(f[1]);
-            children.computeIfAbsent(parent, k -> new ArrayList<>()).add(self);
-            ticks.put(self, Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13])
-                    + Long.parseLong(f[14]));
-        }
-        if (!ticks.containsKey(pid)) return 0;
-        long sum = 0;
-        Deque<Long> todo = new ArrayDeque<>(List.of(pid));
-        while (!todo.isEmpty()) {
-            long p = todo.pop();
-            sum += ticks.getOrDefault(p, 0L);
-            todo.addAll(children.getOrDefault(p, List.of()));
-        }
-        return sum * 1_000_000 / ticksPerSecond;
+        return new ProcTable(-1, -1, ticksPerSecond, ProcTable.parseStats(stats.lines().toList())).treeCpuMicros(pid);
     }
 
     /** One reading of the host's {@code /proc/stat}, for the busy share of its CPUs over a window. */

@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  * <em>foreign</em>. A foreign process's CPU is what it used between the first and the last sample that saw it
  * (from zero when it started inside the window), with the CPU of the children it reaped, so that a build that
  * runs many short compilers still counts. {@code /proc/stat} gives the machine's busy time, of which what no
- * process accounts for is recorded as unattributed.
+ * process accounts for is recorded as unattributed. It watches this machine; the app's and the services' other
+ * hosts are {@link RemoteGuard}'s, whose figures {@link RemoteGuard#merge} adds to this one's.
  *
  * <p>Start it just before the load and stop it just after; {@link #stop} returns the {@link Interference}.
  * One window per instance. Thread-safe: sampling runs on a thread of its own.
@@ -34,7 +35,6 @@ public final class InterferenceGuard {
     /** Default threshold: foreign CPU above 5% of one core disturbs a window. */
     public static final double DEFAULT_MAX_FOREIGN_CORES = 0.05;
     static final int TOP = 3;
-    private static final long PF_KTHREAD = 0x00200000L;
     private static final long SAMPLE_PERIOD_MILLIS = 1000;
 
     private final Supplier<Set<Long>> ownRoots;
@@ -139,7 +139,7 @@ public final class InterferenceGuard {
                 long withChildren = self + Long.parseLong(f[13]) + Long.parseLong(f[14]);
                 boolean bornInside = startTicks >= windowStartTicks;
                 track(everyProcess, key, self, bornInside);
-                if ((Long.parseLong(f[6]) & PF_KTHREAD) != 0) {
+                if ((Long.parseLong(f[6]) & ProcTable.PF_KTHREAD) != 0) {
                     track(kernel, key, self, bornInside);
                 } else if (ownKeys.contains(key) || own.contains(pid) || inOwnNamespace(pid, Long.parseLong(f[1]))) {
                     // Once own, own to the end: an own process on its way out (a zombie) has no namespace to read

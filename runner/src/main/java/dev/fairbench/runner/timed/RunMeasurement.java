@@ -14,14 +14,17 @@ import dev.fairbench.runner.Session;
 import dev.fairbench.runner.placed.LoadDriver;
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.HostTables;
 import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.proc.JstatGc;
 import dev.fairbench.runner.proc.ProcFs;
 import dev.fairbench.runner.proc.ProcView;
+import dev.fairbench.runner.proc.RemoteGuard;
 import dev.fairbench.runner.proc.RunSampler;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -39,6 +42,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * every PostgreSQL process and of Redis; for an app on this machine also its context switches, its memory on the
  * first run, its GC counters through jstat and the CPU of its JIT compiler threads for JVM apps: these need this
  * machine's {@code /proc} and tools, so for an app on another host they are recorded as null, not measured).
+ * Another host is read once at each end for all its parties; the interference guard watches this machine and,
+ * from those same readings, the app's and the services' other hosts ({@link RemoteGuard}).
  * A watchdog interrupts the load generator when it overruns the run by a minute (a hung app must not hang the
  * session). Stateless; one run at a time per thread.
  */
@@ -76,6 +81,14 @@ final class RunMeasurement {
             }
             return roots;
         }
+
+        /** Each role's pids on its host, for the guard's part on the other hosts ({@link RemoteGuard}). */
+        List<RemoteGuard.Role> roles() {
+            List<Long> services = new ArrayList<>();
+            postgresPid.ifPresent(services::add);
+            redisPid.ifPresent(services::add);
+            return List.of(new RemoteGuard.Role(appProc, List.of(appPid)), new RemoteGuard.Role(servicesProc, services));
+        }
     }
 
     /**
@@ -103,6 +116,7 @@ final class RunMeasurement {
                              ProgressListener listener) throws LoadException {
         Optional<JstatGc> gcBefore = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
         Set<Long> roots = parties.roots();
+        RemoteGuard remote = RemoteGuard.of(parties.roles());
         InterferenceGuard guard = new InterferenceGuard(() -> roots, watch.ownNamespaces(), watch.maxForeignCores());
         boolean appHere = parties.appProc().isLocal();
         AtomicReference<Readings> atStart = new AtomicReference<>();
@@ -159,7 +173,7 @@ final class RunMeasurement {
         Long redis1 = after.redisMicros();
         long loadgen0 = before.loadgenMicros();
         long loadgen1 = after.loadgenMicros();
-        Interference interference = guard.stop();
+        Interference interference = remote.merge(guard.stop(), before.tables(), after.tables());
         Optional<JstatGc> gcAfter = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
         long rss = sampler == null ? -1 : sampler.rssAtPeakCpuBytes();
         Resources resources = new Resources(seconds(app1 - app0), pg0 == null ? null : seconds(pg1 - pg0),
@@ -193,19 +207,21 @@ final class RunMeasurement {
 
     /**
      * The cumulative costs of the parties at one instant (a window's start or end), each read from its host's
-     * {@code /proc}; the JIT threads only for an app on this machine (else 0, and not recorded).
+     * {@code /proc} (another host's process table read once for all its parties, and kept for {@link RemoteGuard});
+     * the JIT threads only for an app on this machine (else 0, and not recorded).
      *
      * @param nanoTime when it was taken, on {@link System#nanoTime()}
      */
     private record Readings(long nanoTime, long loadgenMicros, long appMicros, long jitMicros, Long postgresMicros,
-                            Long redisMicros) {
+                            Long redisMicros, HostTables tables) {
         static Readings take(Parties parties) {
             long nanoTime = System.nanoTime();
             long loadgen = ProcFs.processCpuMicros(ProcessHandle.current().pid());
-            long app = parties.appProc().treeCpuMicros(parties.appPid());
+            HostTables tables = HostTables.read(List.of(parties.appProc(), parties.servicesProc()));
+            long app = tables.treeCpuMicros(parties.appProc(), parties.appPid());
             long jit = parties.appProc().isLocal() ? ProcFs.jitCpuMicros(parties.appPid()) : 0;
-            return new Readings(nanoTime, loadgen, app, jit, cpu(parties.servicesProc(), parties.postgresPid()),
-                    cpu(parties.servicesProc(), parties.redisPid()));
+            return new Readings(nanoTime, loadgen, app, jit, cpu(tables, parties.servicesProc(), parties.postgresPid()),
+                    cpu(tables, parties.servicesProc(), parties.redisPid()), tables);
         }
     }
 
@@ -264,8 +280,8 @@ final class RunMeasurement {
         return v == null ? 0 : v;
     }
 
-    private static Long cpu(ProcView proc, OptionalLong pid) {
-        return pid.isPresent() ? proc.treeCpuMicros(pid.getAsLong()) : null;
+    private static Long cpu(HostTables tables, ProcView proc, OptionalLong pid) {
+        return pid.isPresent() ? tables.treeCpuMicros(proc, pid.getAsLong()) : null;
     }
 
     private static double seconds(long micros) {
