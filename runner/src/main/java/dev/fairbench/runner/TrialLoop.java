@@ -469,6 +469,10 @@ public final class TrialLoop {
             notes.add("pinning failed: " + e.getMessage());
             progress.line("warning: " + e.getMessage());
         }
+        recordPinning(notes, ok, p);
+    }
+
+    private void recordPinning(List<String> notes, boolean ok, CpuPlacement p) {
         recorder.environment(Map.of("pinning", String.join("; ", notes)));
         recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
     }
@@ -501,8 +505,7 @@ public final class TrialLoop {
             notes.add("pinning failed: " + e.getMessage());
             progress.line("warning: " + e.getMessage());
         }
-        recorder.environment(Map.of("pinning", String.join("; ", notes)));
-        recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
+        recordPinning(notes, ok, p);
     }
 
     /**
