@@ -9,8 +9,10 @@ package dev.fairbench.results;
  * @param redisCpuSeconds     user + system CPU time of the Redis server
  * @param appRssPeakBytes     resident set size of the app under load: of six samples spread over the run, the one
  *                            taken at the highest CPU use (as round 2 did); the runner samples only the first
- *                            run of each route, so later runs leave it out
- * @param appContextSwitches  voluntary + involuntary context switches of all the app's threads
+ *                            run of each route, so later runs leave it out; for an app on another host, its
+ *                            tree's at the end of the run (that host is read at the run's two ends only)
+ * @param appContextSwitches  voluntary + involuntary context switches of all the app's threads; for an app on
+ *                            another host, of the threads alive at the run's end (from its two end readings)
  * @param gcCollections       garbage collections started during the run
  * @param gcPauseSeconds      total stop-the-world pause time of those collections
  * @param jitCpuSeconds       the part of {@code appCpuSeconds} spent by the JIT compiler threads of a HotSpot JVM

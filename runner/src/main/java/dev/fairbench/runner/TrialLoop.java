@@ -586,9 +586,12 @@ public final class TrialLoop {
                     + ", started at one instant, merged exactly");
         }
         if (h != null && !h.app().isLocal()) {
-            environment.put("not_measured_remotely", "the app runs on " + h.app().role().host() + ": its CPU is "
-                    + "read from that host's /proc; its context switches, memory, GC and JIT CPU are not read there "
-                    + "(null), and the interference guard and the host-speed canary watch this machine only");
+            environment.put("not_measured_remotely", "the app runs on " + h.app().role().host() + ": its CPU, "
+                    + "context switches and memory are read from that host's /proc at the window's two ends "
+                    + "(switches of its threads between them, a thread that ended inside the window missed; memory "
+                    + "at the end, not at peak CPU of six samples), and the interference guard watches that host "
+                    + "too; its GC and JIT CPU are not read there (null: they need jstat and thread names), and the "
+                    + "host-speed canary runs on this machine only");
         }
         environment.put("pipeline", Integer.toString(o.pipeline()));
         if (o.placement().sharedCpus() && o.hosts().isAllLocal()) environment.put("shared_cpus", "the app shares its CPUs with the load generator");

@@ -20,6 +20,8 @@ public final class HostProcFs implements ProcView {
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     // Processes come and go between the shell's glob and cat: a vanished file is no error.
     private static final String TABLE = "echo $$; cat /proc/uptime /proc/[0-9]*/stat 2>/dev/null; exit 0";
+    private static final String TABLE_WITH_THREADS = "echo $$; cat /proc/uptime /proc/[0-9]*/stat 2>/dev/null; "
+            + "grep -H -e '^VmRSS:' -e 'ctxt_switches:' /proc/[0-9]*/task/*/status 2>/dev/null; exit 0";
     private static final String IDENTITY = "cat /proc/sys/kernel/random/boot_id; readlink /proc/self/ns/pid";
 
     private final Host host;
@@ -41,8 +43,20 @@ public final class HostProcFs implements ProcView {
      * @throws HostException when the host cannot be read
      */
     public ProcTable table() {
+        return table(false);
+    }
+
+    /**
+     * {@link #table()}, with {@code withThreads} also the memory and context-switch lines of every thread on the
+     * host ({@code grep -H} of {@code VmRSS} and {@code *ctxt_switches} in each {@code /proc/<pid>/task/<tid>/status},
+     * see {@link ProcThreads}), still in one command: for {@link ProcTable#treeRssBytes} and
+     * {@link ProcTable#contextSwitchesBetween}. Three lines per thread on the host.
+     *
+     * @throws HostException when the host cannot be read
+     */
+    public ProcTable table(boolean withThreads) {
         long ticks = clockTicksPerSecond();
-        return ProcTable.parse(run(TABLE), ticks);
+        return ProcTable.parse(run(withThreads ? TABLE_WITH_THREADS : TABLE), ticks);
     }
 
     /** The host this reads. */

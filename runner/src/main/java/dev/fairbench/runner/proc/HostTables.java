@@ -6,13 +6,15 @@ import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The process tables of the other hosts of a window's parties at one instant (its start or its end), each host read
  * once ({@link HostProcFs#table()}: one command per host, however many parties run there), so that the tree CPU of
  * every party on a host and the remote part of the interference guard ({@link RemoteGuard}) come from the same
- * reading. Views of this machine ({@link ProcView#LOCAL}) are not read here: their tree CPU is read directly when
- * asked. Immutable.
+ * reading; the app's host with its threads' lines too, for the app's memory and context switches
+ * ({@link #read(Collection, ProcView)}). Views of this machine ({@link ProcView#LOCAL}) are not read here: their
+ * tree CPU is read directly when asked. Immutable.
  */
 public final class HostTables {
     private final Map<Host, ProcTable> tables;
@@ -28,13 +30,46 @@ public final class HostTables {
      * @throws dev.fairbench.hosts.HostException when a host cannot be read
      */
     public static HostTables read(Collection<? extends ProcView> views) {
+        return read(views, null);
+    }
+
+    /**
+     * {@link #read(Collection)}, the host of {@code withThreads} (when it is another host's {@code /proc}) read with
+     * the lines of its threads ({@link HostProcFs#table(boolean)}), for {@link #treeRssBytes} and
+     * {@link #contextSwitches} there; still one command per host.
+     *
+     * @param withThreads a view whose host's threads are read too, or null
+     * @throws dev.fairbench.hosts.HostException when a host cannot be read
+     */
+    public static HostTables read(Collection<? extends ProcView> views, ProcView withThreads) {
+        Host threadsHost = withThreads instanceof HostProcFs t ? t.host() : null;
         Map<Host, ProcTable> tables = new IdentityHashMap<>();
         for (ProcView view : views) {
             if (view instanceof HostProcFs proc && !tables.containsKey(proc.host())) {
-                tables.put(proc.host(), proc.table());
+                tables.put(proc.host(), proc.table(proc.host() == threadsHost));
             }
         }
         return new HostTables(tables);
+    }
+
+    /**
+     * Resident memory of {@code pid}'s tree on {@code view}'s host at this instant, in bytes
+     * ({@link ProcTable#treeRssBytes}); empty when that host's threads were not read.
+     */
+    public OptionalLong treeRssBytes(ProcView view, long pid) {
+        return view instanceof HostProcFs proc && tables.get(proc.host()) != null
+                ? tables.get(proc.host()).treeRssBytes(pid) : OptionalLong.empty();
+    }
+
+    /**
+     * Context switches of {@code pid}'s tree on {@code view}'s host between two instants
+     * ({@link ProcTable#contextSwitchesBetween}); empty when that host's threads were not read at both.
+     */
+    public static OptionalLong contextSwitches(HostTables before, HostTables after, ProcView view, long pid) {
+        if (!(view instanceof HostProcFs proc)) return OptionalLong.empty();
+        ProcTable then = before.tables.get(proc.host());
+        ProcTable now = after.tables.get(proc.host());
+        return then == null || now == null ? OptionalLong.empty() : ProcTable.contextSwitchesBetween(then, now, pid);
     }
 
     /**

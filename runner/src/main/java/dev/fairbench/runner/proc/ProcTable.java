@@ -55,8 +55,15 @@ public final class ProcTable {
     private final long ticksPerSecond;
     private final Map<Long, Entry> processes;
     private final Map<Long, List<Long>> children = new HashMap<>();
+    private final ProcThreads threads;
 
     ProcTable(long readerPid, long uptimeTicks, long ticksPerSecond, Collection<Entry> processes) {
+        this(readerPid, uptimeTicks, ticksPerSecond, processes, ProcThreads.NONE);
+    }
+
+    ProcTable(long readerPid, long uptimeTicks, long ticksPerSecond, Collection<Entry> processes,
+              ProcThreads threads) {
+        this.threads = threads;
         this.readerPid = readerPid;
         this.uptimeTicks = uptimeTicks;
         this.ticksPerSecond = ticksPerSecond;
@@ -71,7 +78,9 @@ public final class ProcTable {
     /**
      * Parses a reading: its first line the pid of the shell that read ({@code echo $$}; -1 when it is not a number),
      * its second {@code /proc/uptime} (seconds since boot, then idle seconds), then one {@code stat} line per
-     * process. Lines that do not parse (a process read half-way as it ended) are left out.
+     * process, then, when the reading took them ({@link HostProcFs#table(boolean)}), the {@code grep -H} lines of
+     * every thread's status (starting {@code /proc/}, see {@link ProcThreads}). Lines that do not parse (a process
+     * read half-way as it ended) are left out.
      *
      * @param ticksPerSecond the host's {@code USER_HZ}, the unit of the stat CPU and start times
      */
@@ -87,8 +96,13 @@ public final class ProcTable {
                 uptime = -1;
             }
         }
-        return new ProcTable(reader, uptime, ticksPerSecond, parseStats(lines.subList(Math.min(2, lines.size()),
-                lines.size())));
+        List<String> stats = new ArrayList<>();
+        List<String> statuses = new ArrayList<>();
+        for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
+            (line.startsWith("/proc/") ? statuses : stats).add(line);
+        }
+        return new ProcTable(reader, uptime, ticksPerSecond, parseStats(stats),
+                statuses.isEmpty() ? ProcThreads.NONE : ProcThreads.parse(statuses));
     }
 
     /** The processes of {@code stat} lines (see {@link #parse}); malformed lines are left out. */
@@ -155,6 +169,31 @@ public final class ProcTable {
             if (!e.isZombie()) sum += e.ticksWithReaped();
         }
         return sum * 1_000_000 / ticksPerSecond;
+    }
+
+    /**
+     * Resident memory of {@code pid}'s tree at this reading ({@code VmRSS} of each live process of it, summed), in
+     * bytes, as {@link ProcFs#treeRssBytes} defines it; empty when the reading took no thread lines.
+     */
+    public OptionalLong treeRssBytes(long pid) {
+        if (!threads.isRead()) return OptionalLong.empty();
+        return OptionalLong.of(threads.rssBytes(tree(Set.of(pid))));
+    }
+
+    /**
+     * Context switches (voluntary plus nonvoluntary) of every thread of {@code pid}'s tree between two readings:
+     * the threads of the tree in {@code after}, each its count in {@code after} less its count in {@code before}
+     * (0 for a thread born in between), as {@link ContextSwitchCounter} counts with two samples. A thread that
+     * ended between the readings is not counted. Empty when either reading took no thread lines.
+     */
+    public static OptionalLong contextSwitchesBetween(ProcTable before, ProcTable after, long pid) {
+        if (!before.threads.isRead() || !after.threads.isRead()) return OptionalLong.empty();
+        Map<Long, Long> then = before.threads.switchesByThread(before.tree(Set.of(pid)));
+        long total = 0;
+        for (Map.Entry<Long, Long> e : after.threads.switchesByThread(after.tree(Set.of(pid))).entrySet()) {
+            total += Math.max(0, e.getValue() - then.getOrDefault(e.getKey(), 0L));
+        }
+        return OptionalLong.of(total);
     }
 
     /** The pids of the reading in the trees of {@code roots} (each root and its descendants), zombies included. */

@@ -39,9 +39,14 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One measured run: the load (in this JVM or from the load hosts, {@link LoadDriver}), and around it the costs of
  * every party read from the {@code /proc} of its host just before and just after (CPU of the app's process tree, of
- * every PostgreSQL process and of Redis; for an app on this machine also its context switches, its memory on the
- * first run, its GC counters through jstat and the CPU of its JIT compiler threads for JVM apps: these need this
- * machine's {@code /proc} and tools, so for an app on another host they are recorded as null, not measured).
+ * every PostgreSQL process and of Redis; of the app also its context switches and its memory on the first run; for
+ * an app on this machine also its GC counters through jstat and the CPU of its JIT compiler threads for JVM apps:
+ * these need this machine's tools and thread names, so for an app on another host they are recorded as null, not
+ * measured). For an app on this machine the context switches and memory come from {@link RunSampler}; for an app on
+ * another host from the two readings of its host at the window's ends (its threads' lines read in the same one
+ * command, {@link HostTables#read(java.util.Collection, ProcView)}): the switches of the tree's threads between
+ * them (a thread that ended inside the window is missed) and the tree's memory at the end reading (not the sample
+ * at peak CPU among six).
  * Another host is read once at each end for all its parties; the interference guard watches this machine and,
  * from those same readings, the app's and the services' other hosts ({@link RemoteGuard}).
  * A watchdog interrupts the load generator when it overruns the run by a minute (a hung app must not hang the
@@ -175,10 +180,14 @@ final class RunMeasurement {
         long loadgen1 = after.loadgenMicros();
         Interference interference = remote.merge(guard.stop(), before.tables(), after.tables());
         Optional<JstatGc> gcAfter = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
-        long rss = sampler == null ? -1 : sampler.rssAtPeakCpuBytes();
+        long rss = sampler != null ? sampler.rssAtPeakCpuBytes()
+                : after.tables().treeRssBytes(parties.appProc(), parties.appPid()).orElse(-1);
+        OptionalLong remoteSwitches = sampler != null ? OptionalLong.empty()
+                : HostTables.contextSwitches(before.tables(), after.tables(), parties.appProc(), parties.appPid());
         Resources resources = new Resources(seconds(app1 - app0), pg0 == null ? null : seconds(pg1 - pg0),
                 redis0 == null ? null : seconds(redis1 - redis0), sampleRss && rss > 0 ? rss : null,
-                sampler == null ? null : sampler.contextSwitches(),
+                sampler != null ? Long.valueOf(sampler.contextSwitches())
+                        : remoteSwitches.isPresent() ? Long.valueOf(remoteSwitches.getAsLong()) : null,
                 gcBefore.isPresent() && gcAfter.isPresent()
                         ? gcAfter.get().collections() - gcBefore.get().collections() : null,
                 gcBefore.isPresent() && gcAfter.isPresent()
@@ -217,7 +226,8 @@ final class RunMeasurement {
         static Readings take(Parties parties) {
             long nanoTime = System.nanoTime();
             long loadgen = ProcFs.processCpuMicros(ProcessHandle.current().pid());
-            HostTables tables = HostTables.read(List.of(parties.appProc(), parties.servicesProc()));
+            HostTables tables = HostTables.read(List.of(parties.appProc(), parties.servicesProc()),
+                    parties.appProc());
             long app = tables.treeCpuMicros(parties.appProc(), parties.appPid());
             long jit = parties.appProc().isLocal() ? ProcFs.jitCpuMicros(parties.appPid()) : 0;
             return new Readings(nanoTime, loadgen, app, jit, cpu(tables, parties.servicesProc(), parties.postgresPid()),
