@@ -118,13 +118,30 @@ public final class NetnsHosts implements BeforeAllCallback {
             return new SshOptions(Optional.of(DIR.resolve("ssh_config")), Optional.empty());
         }
 
+        /** How long {@link #strayProcesses} lets a stopping process take to exit. */
+        public static final java.time.Duration STOP_GRACE = java.time.Duration.ofSeconds(10);
+
         /** The address of {@code host}, as the script gives it (.11 to .14 of the subnet). */
         public String address(String host) {
             return "10.213.7." + (11 + HOSTS.indexOf(host));
         }
 
-        /** The live (not zombie) processes in the namespace {@code host} other than its listening sshd. */
+        /**
+         * The live (not zombie) processes in the namespace {@code host} other than its listening sshd that are still
+         * there after a grace of {@link #STOP_GRACE}: a process that was told to stop (a server's shutdown, a tie
+         * that ends with its session) may take a moment to exit, on a busy machine more; one that stays is stray.
+         */
         public List<Long> strayProcesses(String host) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+            List<Long> stray = liveProcesses(host);
+            while (!stray.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                stray = liveProcesses(host);
+            }
+            return stray;
+        }
+
+        private List<Long> liveProcesses(String host) throws IOException, InterruptedException {
             long sshd = Long.parseLong(Files.readString(DIR.resolve("sshd-" + host + ".pid")).strip());
             Process pids = new ProcessBuilder("ip", "netns", "pids", host).redirectErrorStream(true).start();
             String out = new String(pids.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
