@@ -21,7 +21,7 @@ class VertxRoundTripTest extends AppRoundTripSuite {
      * proxy then counts as a new burst. A client that waits for each answer can never do better than one burst per
      * query, so the best window shows what the app does, not what the machine's scheduler did.
      */
-    private static final int SAMPLES = 5;
+    private static final int SAMPLES = 8;
 
     @Override
     protected RunningApp start(AppEnvironment env) throws Exception {
@@ -35,9 +35,10 @@ class VertxRoundTripTest extends AppRoundTripSuite {
         assertThat(perPage.queries()).isEqualTo(3 * REQUESTS);
         assertThat(perPage.parses()).isZero();
         // One burst per page when the three writes leave together; a client that waited for each answer would
-        // open three. On a loaded machine the event loop is sometimes descheduled between its writes and the
-        // server answers the first query in the gap, so the bound is below 2 per page, not 1.
-        assertThat(perPage.clientBursts()).isLessThan(REQUESTS * 2);
+        // open three, never fewer. On a loaded machine the event loop is sometimes descheduled between its writes
+        // and the server answers the first query in the gap (a clean clone's CI once saw 41 bursts for 20 pages in
+        // its best of five windows), so the bound is below 2.5 per page: between pipelined and sequential.
+        assertThat(perPage.clientBursts()).isLessThan(REQUESTS * 5 / 2);
     }
 
     @Test
