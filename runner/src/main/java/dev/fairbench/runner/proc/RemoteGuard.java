@@ -146,7 +146,9 @@ public final class RemoteGuard {
             ProcTable.Entry was = before.get(key(e));
             long used;
             if (was != null) used = Math.max(0, e.ticksWithReaped() - was.ticksWithReaped());
-            else if (start.uptimeTicks() >= 0 && e.startTicks() > start.uptimeTicks()) used = e.ticksWithReaped();
+            // Started in the first reading's tick or later, and not in it: born inside (uptime and start times are
+            // both whole ticks, so a process started just after the reading often shares its tick).
+            else if (start.uptimeTicks() >= 0 && e.startTicks() >= start.uptimeTicks()) used = e.ticksWithReaped();
             else continue; // missed by the first reading, though older: what it used since is unknown
             if (used <= 0) continue;
             foreignTicks += used;

@@ -145,6 +145,19 @@ class RemoteGuardTest {
         assertThat(busy.stealCpuSeconds()).isEqualTo(0.1);
     }
 
+    /** A process absent from the first reading that started in that reading's tick was born inside the window. */
+    @Test
+    void aProcessStartedInTheFirstReadingsTickCountsFromZero() {
+        ProcTable start = table(621, "1000.00", stat(1, "init", 'S', 0, 0x400100, 0, 0, 0, 1));
+        ProcTable end = table(631, "1002.00", stat(1, "init", 'S', 0, 0x400100, 0, 0, 0, 1),
+                stat(640, "spin", 'R', 1, 0x400000, 150, 0, 0, 100_000),
+                stat(641, "older", 'R', 1, 0x400000, 150, 0, 0, 99_999));
+        RemoteGuard.HostForeign seen = RemoteGuard.foreign("h", start, end, Set.of(), true);
+        assertThat(seen.processes()).extracting(Interference.ForeignProcess::pid)
+                .as("641 is older than the first reading and missed by it: unknown, left out").containsExactly(640L);
+        assertThat(seen.foreignCpuSeconds()).isCloseTo(1.5, within(1e-9));
+    }
+
     /** A busy process started between two readings of this machine through a LocalHost shows as foreign. */
     @Test
     void aBusyProcessStartedBetweenTheReadingsIsForeign() throws Exception {
