@@ -11,8 +11,6 @@ import dev.fairbench.loadgen.MergedLoad;
 import dev.fairbench.multiload.MultiHostLoad;
 import dev.fairbench.multiload.PlacedHost;
 import java.net.InetSocketAddress;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,21 +85,10 @@ public final class LoadHostsMixin {
 
     /** {@code --jar}, or the jar this command runs from. */
     private Path fairbenchJar() throws LoadException {
-        if (jar != null) {
-            if (!Files.isRegularFile(jar)) {
-                throw new LoadException(LoadException.USAGE, "--jar " + jar + ": no such file");
-            }
-            return jar;
-        }
         try {
-            Path running = Path.of(LoadHostsMixin.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isRegularFile(running) && running.toString().endsWith(".jar")) {
-                return running;
-            }
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            // not from a jar: said below
+            return FairbenchJar.resolve(jar, "load hosts");
+        } catch (IllegalArgumentException e) {
+            throw new LoadException(LoadException.USAGE, e.getMessage());
         }
-        throw new LoadException(LoadException.USAGE, "--hosts copies the fairbench jar to the load hosts, and this "
-                + "command does not run from one: give --jar (./fairbench builds cli/target/fairbench.jar)");
     }
 }

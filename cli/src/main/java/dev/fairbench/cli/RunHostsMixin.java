@@ -3,8 +3,6 @@ package dev.fairbench.cli;
 import dev.fairbench.hosts.Placement;
 import dev.fairbench.hosts.PlacementException;
 import dev.fairbench.runner.TrialOptions;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -37,22 +35,6 @@ public final class RunHostsMixin {
             throw new IllegalArgumentException(String.join("\n", e.problems()));
         }
         builder.hosts(placement);
-        return placement.isAllLocal() ? builder : builder.fairbenchJar(fairbenchJar());
-    }
-
-    /** {@code --jar}, or the jar this command runs from. */
-    private Path fairbenchJar() {
-        if (jar != null) {
-            if (!Files.isRegularFile(jar)) throw new IllegalArgumentException("--jar " + jar + ": no such file");
-            return jar.toAbsolutePath();
-        }
-        try {
-            Path running = Path.of(RunHostsMixin.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isRegularFile(running) && running.toString().endsWith(".jar")) return running;
-        } catch (URISyntaxException | SecurityException | NullPointerException e) {
-            // not from a jar: said below
-        }
-        throw new IllegalArgumentException("--hosts copies the fairbench jar to the hosts, and this command does not "
-                + "run from one: give --jar (./fairbench builds cli/target/fairbench.jar)");
+        return placement.isAllLocal() ? builder : builder.fairbenchJar(FairbenchJar.resolve(jar, "hosts"));
     }
 }
