@@ -9,8 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code --max-foreign}, {@code --max-host-slowdown} and {@code --retries}: the interference guard and the
- * host-speed canary of every measured window.
+ * {@code --max-foreign}, {@code --max-host-slowdown}, {@code --max-host-wait} and {@code --retries}: the
+ * interference guard and the host-speed canary of every measured window.
  */
 public final class GuardMixin {
     private static final Pattern PERCENT = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*%?\\s*");
@@ -27,6 +27,13 @@ public final class GuardMixin {
                     + "and is measured again (default: ${DEFAULT-VALUE}).")
     String maxHostSlowdown;
 
+    @Option(names = "--max-host-wait", paramLabel = "TIME", defaultValue = "60s",
+            converter = LoadCommand.DurationConverter.class,
+            description = "Before a window slowed by the host (and by no foreign process) is measured again, how long "
+                    + "to wait at most for the canary to be back to the host's usual speed; 0s measures again at once "
+                    + "(default: ${DEFAULT-VALUE}).")
+    java.time.Duration maxHostWait;
+
     @Option(names = "--retries", paramLabel = "N", defaultValue = "" + TrialOptions.DEFAULT_RETRIES,
             description = "How many times a disturbed or slowed window is measured again before it is kept, marked "
                     + "disturbed (default: ${DEFAULT-VALUE}).")
@@ -34,7 +41,7 @@ public final class GuardMixin {
 
     /** @throws IllegalArgumentException with one line for a value out of range */
     public TrialOptions.Guard guard() {
-        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown));
+        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown), maxHostWait);
     }
 
     /**

@@ -34,6 +34,13 @@ class GuardMixinTest {
         var g = parse().guard();
         assertThat(g.maxHostSlowdown()).isCloseTo(HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN, within(1e-12));
         assertThat(g.retries()).isEqualTo(2);
+        assertThat(g.maxHostWait()).isEqualTo(dev.fairbench.runner.TrialOptions.Guard.DEFAULT_MAX_HOST_WAIT);
+    }
+
+    @Test
+    void theWaitForASlowedHostIsATimeAndZeroRetriesAtOnce() {
+        assertThat(parse("--max-host-wait", "90s").guard().maxHostWait()).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(parse("--max-host-wait", "0s").guard().maxHostWait()).isZero();
     }
 
     @Test

@@ -23,8 +23,10 @@ public final class HostSpeedRule {
      * window is judged on four such timings (two parts, before and after), so a 10% threshold would retry about
      * a third of all windows on that idle host and keep some slowed after every retry, leaving routes unranked
      * for jitter. 25% passes the second-to-second jitter and catches a shift of the host like those first
-     * seconds; the report gives the spread either way, and a lower threshold is one option away. Not yet checked against a measured run (whether slowed windows are the rounds whose app CPU per
-     * request jumps).
+     * seconds; the report gives the spread either way, and a lower threshold is one option away. In the two runs of
+     * docs/results/2026-12-02-repeat the five windows whose app CPU per request jumped (by 25 to 50%) had the
+     * canary at +25% to +74%, all inside one slow stretch of the host; most windows at +15 to +25% had not moved
+     * (docs/benchmarks.md §2).
      */
     public static final double DEFAULT_MAX_HOST_SLOWDOWN = 0.25;
 
@@ -49,6 +51,15 @@ public final class HostSpeedRule {
         add(before);
         add(after);
         return c;
+    }
+
+    /**
+     * Whether {@code t} is within the threshold of the baseline in both parts: the host is back to its speed. Not
+     * counted in the baseline (a long slow stretch must not become the norm while fairbench waits it out).
+     */
+    public synchronized boolean atSpeed(Canary.Times t) {
+        Canary.Times b = baseline();
+        return t.cpuMs() / b.cpuMs() - 1 <= maxSlowdown && t.memoryMs() / b.memoryMs() - 1 <= maxSlowdown;
     }
 
     /** The baseline now: per part, the median of the times so far. */

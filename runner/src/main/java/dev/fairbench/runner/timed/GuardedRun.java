@@ -12,6 +12,7 @@ import dev.fairbench.runner.canary.HostSpeedWatch;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,10 @@ import java.util.stream.Collectors;
  * just after it (outside the window, whose CPU readings it must not touch), and when foreign CPU disturbed the
  * window or the canary found the host slowed around it, it is kept among the route's discarded runs and measured
  * again, up to {@link TrialOptions.Guard#retries()} times; the last measurement is returned whether or not it is
- * still disturbed (the report then shows it as disturbed). Each attempt writes its own interval log:
+ * still disturbed (the report then shows it as disturbed). Before measuring a window again that the host slowed
+ * while no foreign process used the CPUs, it waits up to {@link TrialOptions.Guard#maxHostWait()} for the canary to
+ * be back to the host's usual speed ({@link HostSpeedWatch#awaitSpeed}): a slow stretch of the host can last
+ * minutes, and a retry inside it measures the same stretch again. Each attempt writes its own interval log:
  * {@code hlog/APP/ROUTE/STEM.hlog}, then {@code STEM.retry-K.hlog}. One app at a time; not thread-safe.
  */
 final class GuardedRun {
@@ -31,6 +35,7 @@ final class GuardedRun {
     private final RunMeasurement.Parties parties;
     private final RunMeasurement.Watch watch;
     private final int retries;
+    private final Duration maxHostWait;
 
     GuardedRun(TrialContext ctx, RunMeasurement.Parties parties) {
         this.ctx = ctx;
@@ -39,6 +44,7 @@ final class GuardedRun {
         this.watch = new RunMeasurement.Watch(ctx.options().placement(), guard.maxForeignCores(), ctx.load(),
                 ctx.acrossHosts(), ctx.ownNamespaces());
         this.retries = guard.retries();
+        this.maxHostWait = guard.maxHostWait();
     }
 
     /**
@@ -66,7 +72,22 @@ final class GuardedRun {
             }
             ctx.recordDiscarded(app, route, result);
             ctx.line("[" + app + "] " + route + " " + stem + " disturbed, measuring again: " + why);
+            if (canary.isPresent()) awaitHost(canary.get(), result, app + "] " + route + " " + stem);
         }
+    }
+
+    /**
+     * When only the host slowed {@code r} (no foreign process over the limit, which would explain the canary too),
+     * waits for the host to be back to its speed before the retry, and says how that ended.
+     */
+    private void awaitHost(HostSpeedWatch canary, RunResult r, String what) throws IOException, InterruptedException {
+        boolean foreign = r.interference() != null && r.interference().disturbed();
+        if (!r.slowed() || foreign || maxHostWait.isZero()) return;
+        HostSpeedWatch.Wait w = canary.awaitSpeed(maxHostWait);
+        ctx.line("[" + what + (w.atSpeed()
+                ? String.format(Locale.ROOT, ": host back to its speed after %d s", w.waited().toSeconds())
+                : String.format(Locale.ROOT, ": host still slowed after %d s, measuring again anyway",
+                w.waited().toSeconds())));
     }
 
     /** One line: why {@code r} is disturbed: foreign CPU, a slowed host, or both. */

@@ -66,4 +66,14 @@ class HostSpeedRuleTest {
         assertThatThrownBy(() -> new HostSpeedRule(-0.1, List.of(t(1, 1)))).hasMessageContaining("--max-host-slowdown");
         assertThatThrownBy(() -> new HostSpeedRule(0.1, List.of())).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void theHostIsAtSpeedWhenBothPartsAreWithinTheThresholdAndWaitingDoesNotMoveTheBaseline() {
+        HostSpeedRule r = rule();
+        assertThat(r.atSpeed(t(54, 87))).isTrue();
+        assertThat(r.atSpeed(t(56, 80))).isFalse();
+        assertThat(r.atSpeed(t(50, 90))).isFalse();
+        for (int i = 0; i < 20; i++) r.atSpeed(t(90, 200));
+        assertThat(r.baseline()).isEqualTo(t(50, 80));
+    }
 }

@@ -5,10 +5,15 @@ import dev.fairbench.runner.proc.BusyNeighbour;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A busy neighbour pinned on the canary's CPU makes the canary slower, and the window is marked slowed. */
-@Timeout(60)
+/**
+ * A busy neighbour pinned on the canary's CPU makes the canary slower, and the window is marked slowed; a wait for the
+ * host ends when the neighbour does, or at its limit while the neighbour stays.
+ */
+@Timeout(90)
 class SlowedHostTest {
 
     @Test
@@ -25,6 +30,37 @@ class SlowedHostTest {
             assertThat(c.slowed()).as("%s", c).isTrue();
             assertThat(c.slowdown()).isGreaterThan(0.3);
             assertThat(c.reason()).startsWith("host slowed: canary +");
+        }
+    }
+
+    @Test
+    void aWaitForTheHostEndsSoonAfterTheNeighbourStops() throws Exception {
+        try (HostSpeedWatch watch = HostSpeedWatch.start("0", HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN)) {
+            HostSpeedWatch.Wait w;
+            try (BusyNeighbour neighbour = BusyNeighbour.start("0")) {
+                Thread stopper = Thread.ofVirtual().start(() -> {
+                    try {
+                        Thread.sleep(3_000);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    neighbour.close();
+                });
+                w = watch.awaitSpeed(Duration.ofSeconds(40));
+                stopper.join();
+            }
+            assertThat(w.atSpeed()).as("%s", w).isTrue();
+            assertThat(w.waited()).isBetween(Duration.ofMillis(2_500), Duration.ofSeconds(40));
+        }
+    }
+
+    @Test
+    void aWaitGivesUpAtItsLimitWhileTheHostStaysSlow() throws Exception {
+        try (HostSpeedWatch watch = HostSpeedWatch.start("0", HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN);
+             BusyNeighbour neighbour = BusyNeighbour.start("0")) {
+            HostSpeedWatch.Wait w = watch.awaitSpeed(Duration.ofSeconds(3));
+            assertThat(w.atSpeed()).as("%s", w).isFalse();
+            assertThat(w.waited()).isGreaterThanOrEqualTo(Duration.ofSeconds(3));
         }
     }
 }
