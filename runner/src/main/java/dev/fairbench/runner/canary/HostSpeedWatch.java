@@ -59,7 +59,7 @@ public final class HostSpeedWatch implements AutoCloseable {
      * How a wait for the host ended.
      *
      * @param atSpeed whether a timing came back within the threshold before the limit
-     * @param waited  how long it took, in whole seconds of timings
+     * @param waited  how long it took (wall time, timings and pauses together)
      */
     public record Wait(boolean atSpeed, Duration waited) {
     }

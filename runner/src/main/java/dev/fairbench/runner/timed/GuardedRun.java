@@ -72,7 +72,7 @@ final class GuardedRun {
             }
             ctx.recordDiscarded(app, route, result);
             ctx.line("[" + app + "] " + route + " " + stem + " disturbed, measuring again: " + why);
-            if (canary.isPresent()) awaitHost(canary.get(), result, app + "] " + route + " " + stem);
+            if (canary.isPresent()) awaitHost(canary.get(), result, "[" + app + "] " + route + " " + stem);
         }
     }
 
@@ -84,7 +84,7 @@ final class GuardedRun {
         boolean foreign = r.interference() != null && r.interference().disturbed();
         if (!r.slowed() || foreign || maxHostWait.isZero()) return;
         HostSpeedWatch.Wait w = canary.awaitSpeed(maxHostWait);
-        ctx.line("[" + what + (w.atSpeed()
+        ctx.line(what + (w.atSpeed()
                 ? String.format(Locale.ROOT, ": host back to its speed after %d s", w.waited().toSeconds())
                 : String.format(Locale.ROOT, ": host still slowed after %d s, measuring again anyway",
                 w.waited().toSeconds())));
