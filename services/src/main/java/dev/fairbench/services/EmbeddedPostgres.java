@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SortedSet;
 
 /**
@@ -134,6 +135,27 @@ public final class EmbeddedPostgres extends EmbeddedServer {
     @Override
     Path pidFile() {
         return clusterDir().resolve("postmaster.pid");
+    }
+
+    /**
+     * The socket's lock file ({@code .s.PGSQL.<port>.lock} in the cluster folder) of a postmaster that is gone or a
+     * zombie. PostgreSQL refuses to start while the pid in it answers {@code kill(pid, 0)}, which a zombie of the
+     * same user does: a postmaster tied to a command that has ended stays one until its new parent, often a
+     * container's init, reaps it. Removes the lock file and its socket, with one line on stderr.
+     */
+    @Override
+    void removeStaleLocks() {
+        Path lock = clusterDir().resolve(".s.PGSQL." + port() + ".lock");
+        OptionalLong owner = Processes.readPidFile(lock);
+        if (owner.isEmpty() || Processes.isAlive(owner.getAsLong())) return;
+        try {
+            Files.deleteIfExists(lock);
+            Files.deleteIfExists(clusterDir().resolve(".s.PGSQL." + port()));
+        } catch (IOException e) {
+            throw new ServiceException("cannot remove the stale " + lock + ": " + e.getMessage(), e);
+        }
+        System.err.println("PostgreSQL: removed the stale " + lock + " (pid " + owner.getAsLong()
+                + " is not a running PostgreSQL)");
     }
 
     @Override

@@ -92,6 +92,7 @@ abstract class EmbeddedServer {
             retireLegacy();
             if (isRunning()) return false;
             removeStalePidFile();
+            removeStaleLocks();
             Processes.requireFreePort(service, address, port);
             launch(detached);
             return true;
@@ -155,6 +156,12 @@ abstract class EmbeddedServer {
 
     /** Called by {@link #stop()} under the lock: asks the running server {@code pid} to exit. */
     abstract void askToStop(long pid);
+
+    /**
+     * Called by {@link #start()} under the lock when the server does not run, after {@link #removeStalePidFile()}:
+     * removes other lock files a gone server left behind. Nothing by default.
+     */
+    void removeStaleLocks() {}
 
     /** Called by {@link #stop()} under the lock once the server is gone. */
     void afterStop() {}
