@@ -12,7 +12,8 @@ import java.util.Locale;
  * @param before      the canary's times just before the window
  * @param after       the canary's times just after the window
  * @param baseline    what they were compared with: per part, the median of every canary time of the run until
- *                    then (the timings at its start included)
+ *                    then (the timings at its start included); for a window kept as slowed that the session's
+ *                    final baseline clears ({@link HostSpeed#rejudged}), that final baseline
  * @param slowdown    the largest of the four ratios time / baseline, minus 1 (0.15 = 15% slower; negative when
  *                    every part ran faster than the baseline)
  * @param maxSlowdown the threshold: a window whose {@code slowdown} is above it is slowed

@@ -57,4 +57,41 @@ class HostSpeedTest {
         assertThat(r.canary().reason()).isEqualTo("host slowed: canary +18%");
         assertThat(run(1, canary(50, 84)).disturbed()).isFalse();
     }
+
+    @Test
+    void aWindowSlowedOnlyAgainstAYoungBaselineIsClearedByTheFinalOne() {
+        Canary.Times fast = new Canary.Times(50, 40);
+        Canary.Times usual = new Canary.Times(50, 80);
+        // judged at the start against a fast baseline: +100%, kept slowed; the session's median is 80 ms
+        Canary early = Canary.judge(usual, usual, fast, 0.25);
+        Canary ordinary = Canary.judge(usual, usual, usual, 0.25);
+        Canary reallySlow = Canary.judge(usual, new Canary.Times(50, 120), usual, 0.25);
+        RouteResult route = new RouteResult("compute", List.of(run(1, early), run(2, ordinary), run(3, reallySlow)),
+                Summaries.summarize(List.of(run(1, early), run(2, ordinary), run(3, reallySlow))),
+                List.of(run(1, early)), null);
+        Results before = results(route);
+        assertThat(before.hostSpeed().windowsKeptSlowed()).isEqualTo(2);
+        assertThat(before.apps().get(0).routes().get(0).summary().disturbedRuns()).isEqualTo(2);
+
+        Results after = HostSpeed.rejudged(before);
+        RouteResult r = after.apps().get(0).routes().get(0);
+        assertThat(r.runs().get(0).slowed()).as("+0% against the final 80 ms").isFalse();
+        assertThat(r.runs().get(0).canary().baseline()).isEqualTo(usual);
+        assertThat(r.runs().get(2).slowed()).as("+50% against any baseline").isTrue();
+        assertThat(r.summary().disturbedRuns()).isEqualTo(1);
+        assertThat(r.discarded().get(0).slowed()).as("discarded stays as measured").isTrue();
+        assertThat(after.hostSpeed().windowsKeptSlowed()).isEqualTo(1);
+        assertThat(HostSpeed.rejudged(after)).isEqualTo(after);
+    }
+
+    @Test
+    void aPassedWindowIsNotMadeSlowedAfterwards() {
+        Canary.Times low = new Canary.Times(50, 40);
+        // +19% against the 80 ms of its moment, +138% against the session's final 40 ms
+        Canary passed = Canary.judge(new Canary.Times(50, 95), new Canary.Times(50, 95), new Canary.Times(50, 80), 0.25);
+        Canary quiet = Canary.judge(low, low, low, 0.25);
+        RouteResult route = new RouteResult("compute", List.of(run(1, passed), run(2, quiet), run(3, quiet)), null);
+        Results before = results(route);
+        assertThat(HostSpeed.rejudged(before).apps()).isEqualTo(before.apps());
+    }
 }

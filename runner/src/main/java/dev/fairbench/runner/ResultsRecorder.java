@@ -4,6 +4,7 @@ import dev.fairbench.results.ResultsStore;
 import dev.fairbench.results.Summaries;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
+import dev.fairbench.results.HostSpeed;
 import dev.fairbench.results.Pinning;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
@@ -116,6 +117,23 @@ final class ResultsRecorder {
     private void setup(UnaryOperator<Setup> change) {
         update(r -> new Results(r.schemaVersion(), r.fairbenchVersion(), r.contractVersion(), r.startedAt(),
                 r.finishedAt(), change.apply(r.setup()), r.apps(), r.hostSpeed()));
+    }
+
+    /**
+     * Judges the kept windows the canary found slowed once more, against the session's final baseline
+     * ({@link HostSpeed#rejudged}), and writes.
+     *
+     * @return how many of them that found within the threshold
+     */
+    synchronized int rejudgeSlowed() {
+        int before = keptSlowed();
+        update(HostSpeed::rejudged);
+        return before - keptSlowed();
+    }
+
+    private int keptSlowed() {
+        HostSpeed h = HostSpeed.of(results);
+        return h == null ? 0 : h.windowsKeptSlowed();
     }
 
     /** Marks the session finished now, writes, and ignores every later change. */

@@ -168,6 +168,9 @@ public final class TrialLoop {
             activity = "finishing";
             for (Pass p : passes) p.afterTrial(ctx);
             recorder.environment(Map.of("load_average_after" + loadKeySuffix, MachineLoad.loadAverageNow()));
+            int cleared = recorder.rejudgeSlowed();
+            if (cleared > 0) progress.line("host-speed canary: " + cleared + " window(s) kept as slowed are within "
+                    + "the threshold of the session's final baseline, and no longer count as disturbed");
             recorder.finish();
             unplace(s);
             writeReports(recorder.results());

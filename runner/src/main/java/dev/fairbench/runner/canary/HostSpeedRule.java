@@ -11,7 +11,8 @@ import java.util.List;
  * run's baseline by more than {@code maxSlowdown} in either part. The baseline of a part is the median of every
  * time of that part in the run so far: the timings taken when the canary started, then those around every window
  * (slowed ones too: a median is not moved by a few). A window is judged against the times before its own, which
- * are then added. Thread-safe.
+ * are then added; when the session ends, a window kept as slowed is judged once more against them all
+ * ({@link dev.fairbench.results.HostSpeed#rejudged}). Thread-safe.
  */
 public final class HostSpeedRule {
     /**
