@@ -27,7 +27,7 @@ public final class GuardMixin {
                     + "and is measured again (default: ${DEFAULT-VALUE}).")
     String maxHostSlowdown;
 
-    @Option(names = "--max-host-wait", paramLabel = "TIME", defaultValue = "60s",
+    @Option(names = "--max-host-wait", paramLabel = "TIME", defaultValue = "120s",
             converter = LoadCommand.DurationConverter.class,
             description = "Before a window slowed by the host (and by no foreign process) is measured again, how long "
                     + "to wait at most for the canary to be back to the host's usual speed; 0s measures again at once "

@@ -44,11 +44,11 @@ public final class TrialOptions {
      */
     public record Guard(double maxForeignCores, int retries, double maxHostSlowdown, Duration maxHostWait) {
         /**
-         * Default of {@code --max-host-wait}: 60 s. In the second run of docs/results/2026-12-02-repeat the host's
+         * Default of {@code --max-host-wait}: 120 s. In the second run of docs/results/2026-12-02-repeat the host's
          * memory stayed slow for about five minutes, and retries made at once stayed slowed on every route; two
-         * waits of up to a minute each cover most of such a stretch, and on a steady host they cost nothing.
+         * waits of up to two minutes each cover most of such a stretch, and on a steady host they cost nothing.
          */
-        public static final Duration DEFAULT_MAX_HOST_WAIT = Duration.ofSeconds(60);
+        public static final Duration DEFAULT_MAX_HOST_WAIT = Duration.ofSeconds(120);
 
         public Guard {
             if (!(maxForeignCores >= 0)) throw new IllegalArgumentException("--max-foreign must not be negative");

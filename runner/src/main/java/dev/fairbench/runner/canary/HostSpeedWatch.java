@@ -10,10 +10,14 @@ import java.util.List;
 /**
  * The host-speed check of one trial: its {@link HostCanary} on the app's CPUs and the {@link HostSpeedRule} that
  * judges each window by it. Started once per trial, before the first app; the canary is timed
- * {@value #START_TIMINGS} times at once for the first baseline. Not thread-safe: one window at a time.
+ * {@value #START_TIMINGS} times, {@link #POLL} apart, for the first baseline. Not thread-safe: one window at a time.
  */
 public final class HostSpeedWatch implements AutoCloseable {
-    /** Timings taken when the canary starts: the baseline of the first window. */
+    /**
+     * Timings taken when the canary starts, {@link #POLL} apart: the baseline of the first window. Five taken at
+     * once in run B of docs/results/2026-12-02-repeat all fell in one fast moment (42 ms where the run's median was
+     * 72), and every window of the first minute was measured again.
+     */
     static final int START_TIMINGS = 5;
     /**
      * Pause before each timing: a load that just ended leaves the app its last in-flight requests (50 connections
@@ -21,8 +25,15 @@ public final class HostSpeedWatch implements AutoCloseable {
      */
     static final Duration SETTLE = Duration.ofMillis(200);
 
-    /** Pause between the timings of {@link #awaitSpeed}. */
+    /** Pause between the timings of {@link #awaitSpeed}, and between those of the first baseline. */
     static final Duration POLL = Duration.ofSeconds(1);
+
+    /**
+     * Timings in a row within the threshold that end {@link #awaitSpeed}. In the slow stretch of run B of
+     * docs/results/2026-12-02-repeat the canary's memory part took 75 to 116 ms against a 72 ms median, so one
+     * timing in the threshold now and then did not mean the stretch was over.
+     */
+    static final int AT_SPEED_TIMINGS = 3;
 
     private final HostCanary canary;
     private final HostSpeedRule rule;
@@ -41,11 +52,18 @@ public final class HostSpeedWatch implements AutoCloseable {
         HostCanary canary = HostCanary.start(cpus);
         try {
             List<Canary.Times> times = new ArrayList<>();
-            for (int i = 0; i < START_TIMINGS; i++) times.add(canary.time());
+            for (int i = 0; i < START_TIMINGS; i++) {
+                if (i > 0) Thread.sleep(POLL);
+                times.add(canary.time());
+            }
             return new HostSpeedWatch(canary, new HostSpeedRule(maxSlowdown, times));
         } catch (IOException | RuntimeException e) {
             canary.close();
             throw e;
+        } catch (InterruptedException e) {
+            canary.close();
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while timing the canary's first baseline");
         }
     }
 
@@ -65,18 +83,20 @@ public final class HostSpeedWatch implements AutoCloseable {
     }
 
     /**
-     * Times the canary about once a second ({@link #POLL}) until a timing is within the threshold of the baseline
-     * ({@link HostSpeedRule#atSpeed}) or {@code max} has passed. A host whose memory slows for minutes at a time
+     * Times the canary about once a second ({@link #POLL}) until {@value #AT_SPEED_TIMINGS} timings in a row are
+     * within the threshold of the baseline ({@link HostSpeedRule#atSpeed}) or {@code max} has passed. A host whose memory slows for minutes at a time
      * (docs/benchmarks.md §2) outlasts retries made at once; a retry measured after this wait is measured on the
      * host's usual speed. These timings are not added to the baseline.
      */
     public Wait awaitSpeed(Duration max) throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
+        int inARow = 0;
         while (true) {
             Duration waited = Duration.ofNanos(System.nanoTime() - startNanos);
             if (waited.compareTo(max) >= 0) return new Wait(false, waited);
             Thread.sleep(POLL);
-            if (rule.atSpeed(canary.time())) return new Wait(true, Duration.ofNanos(System.nanoTime() - startNanos));
+            inARow = rule.atSpeed(canary.time()) ? inARow + 1 : 0;
+            if (inARow == AT_SPEED_TIMINGS) return new Wait(true, Duration.ofNanos(System.nanoTime() - startNanos));
         }
     }
 

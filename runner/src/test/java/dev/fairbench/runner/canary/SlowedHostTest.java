@@ -50,7 +50,9 @@ class SlowedHostTest {
                 stopper.join();
             }
             assertThat(w.atSpeed()).as("%s", w).isTrue();
-            assertThat(w.waited()).isBetween(Duration.ofMillis(2_500), Duration.ofSeconds(40));
+            // at speed from about 3 s on, and then that many timings in a row, one POLL apart
+            assertThat(w.waited()).isBetween(Duration.ofMillis(3_000).plus(
+                    HostSpeedWatch.POLL.multipliedBy(HostSpeedWatch.AT_SPEED_TIMINGS - 1)), Duration.ofSeconds(40));
         }
     }
 
