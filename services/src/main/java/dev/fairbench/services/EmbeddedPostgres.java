@@ -148,14 +148,7 @@ public final class EmbeddedPostgres extends EmbeddedServer {
         Path lock = clusterDir().resolve(".s.PGSQL." + port() + ".lock");
         OptionalLong owner = Processes.readPidFile(lock);
         if (owner.isEmpty() || Processes.isAlive(owner.getAsLong())) return;
-        try {
-            Files.deleteIfExists(lock);
-            Files.deleteIfExists(clusterDir().resolve(".s.PGSQL." + port()));
-        } catch (IOException e) {
-            throw new ServiceException("cannot remove the stale " + lock + ": " + e.getMessage(), e);
-        }
-        System.err.println("PostgreSQL: removed the stale " + lock + " (pid " + owner.getAsLong()
-                + " is not a running PostgreSQL)");
+        removeStale(lock, owner.getAsLong(), clusterDir().resolve(".s.PGSQL." + port()));
     }
 
     @Override

@@ -106,14 +106,24 @@ abstract class EmbeddedServer {
      */
     private void removeStalePidFile() {
         OptionalLong stale = Processes.readPidFile(pidFile());
-        if (stale.isEmpty()) return;
+        if (stale.isPresent()) removeStale(pidFile(), stale.getAsLong());
+    }
+
+    /**
+     * Removes {@code file}, which names {@code pid}, a process that is not a running server, and the files
+     * {@code alongside} it, with one line on stderr.
+     *
+     * @throws ServiceException when a file cannot be removed
+     */
+    final void removeStale(Path file, long pid, Path... alongside) {
         try {
-            java.nio.file.Files.deleteIfExists(pidFile());
+            java.nio.file.Files.deleteIfExists(file);
+            for (Path p : alongside) java.nio.file.Files.deleteIfExists(p);
         } catch (java.io.IOException e) {
-            throw new ServiceException("cannot remove the stale " + pidFile() + ": " + e.getMessage(), e);
+            throw new ServiceException("cannot remove the stale " + file + ": " + e.getMessage(), e);
         }
-        System.err.println(service + ": removed the stale " + pidFile() + " (pid " + stale.getAsLong()
-                + " is not a running " + service + ")");
+        System.err.println(service + ": removed the stale " + file + " (pid " + pid + " is not a running " + service
+                + ")");
     }
 
     /**
