@@ -84,9 +84,9 @@ public final class HostSpeedWatch implements AutoCloseable {
 
     /**
      * Times the canary about once a second ({@link #POLL}) until {@value #AT_SPEED_TIMINGS} timings in a row are
-     * within the threshold of the baseline ({@link HostSpeedRule#atSpeed}) or {@code max} has passed. A host whose memory slows for minutes at a time
-     * (docs/benchmarks.md §2) outlasts retries made at once; a retry measured after this wait is measured on the
-     * host's usual speed. These timings are not added to the baseline.
+     * within the threshold of the baseline ({@link HostSpeedRule#atSpeed}) or {@code max} has passed. A host whose
+     * memory slows for minutes at a time (docs/benchmarks.md §2) outlasts retries made at once; a retry measured
+     * after this wait is measured on the host's usual speed. These timings are not added to the baseline.
      */
     public Wait awaitSpeed(Duration max) throws IOException, InterruptedException {
         long startNanos = System.nanoTime();
