@@ -23,7 +23,7 @@ public final class GuardMixin {
     @Option(names = "--max-host-slowdown", paramLabel = "PERCENT",
             defaultValue = "" + (int) (HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN * 100) + "%",
             description = "How much slower than the run's median a fixed canary timed on the app's CPUs just before "
-                    + "and after a measured window may run, e.g. 10%, before the window counts as slowed by the host "
+                    + "and after a measured window may run, e.g. 10%%, before the window counts as slowed by the host "
                     + "and is measured again (default: ${DEFAULT-VALUE}).")
     String maxHostSlowdown;
 

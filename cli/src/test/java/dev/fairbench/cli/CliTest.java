@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fairbench.services.ServiceOptions;
 import dev.fairbench.services.Services;
 import dev.fairbench.workload.data.Dataset;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,19 +57,28 @@ class CliTest {
         assertThat(r.out()).contains("Usage: fairbench").contains("services").contains("seed").contains("Exit codes");
     }
 
+    /** Every command's help renders, and without picocli's warnings (a lone % in a description is one). */
     @Test
     void everyCommandHasHelp() {
         List<List<String>> paths = new ArrayList<>();
         collect(Fairbench.commandLine(), new ArrayList<>(), paths);
         assertThat(paths).extracting(p -> String.join(" ", p))
                 .contains("services", "services start", "services stop", "services status", "seed");
-        for (List<String> path : paths) {
-            List<String> args = new ArrayList<>(path);
-            args.add("--help");
-            Result r = run(args.toArray(String[]::new));
-            assertThat(r.exitCode()).as("%s --help", path).isZero();
-            assertThat(r.out()).as("%s --help", path).startsWith("Usage: fairbench " + String.join(" ", path));
+        PrintStream systemErr = System.err;
+        ByteArrayOutputStream tracer = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(tracer, true, StandardCharsets.UTF_8));
+        try {
+            for (List<String> path : paths) {
+                List<String> args = new ArrayList<>(path);
+                args.add("--help");
+                Result r = run(args.toArray(String[]::new));
+                assertThat(r.exitCode()).as("%s --help", path).isZero();
+                assertThat(r.out()).as("%s --help", path).startsWith("Usage: fairbench " + String.join(" ", path));
+            }
+        } finally {
+            System.setErr(systemErr);
         }
+        assertThat(tracer.toString(StandardCharsets.UTF_8)).as("picocli's warnings").doesNotContain("[picocli WARN]");
     }
 
     /** run records the hostile suite by default; --no-hostile turns it off (docs/workload.md 5.1, issue 15). */
