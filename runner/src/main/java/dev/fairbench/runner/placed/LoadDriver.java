@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -125,12 +126,31 @@ public final class LoadDriver {
             return t;
         });
         try {
-            MergedLoad merged = new MultiHostLoad(placed, fairbenchJar, READY_TIMEOUT, log, (start, length) -> {
-                sampler.schedule(atStart, Math.max(0, start - epochNanos()), TimeUnit.NANOSECONDS);
-                sampler.schedule(atEnd, Math.max(0, start + length.toNanos() - epochNanos()), TimeUnit.NANOSECONDS);
+            // The end's reading waits for the start's: a start reading that a slow host delayed past the window's
+            // end would otherwise be taken after the end's, and a difference of the two would come out negative.
+            CountDownLatch startRead = new CountDownLatch(1);
+            Runnable start = () -> {
+                try {
+                    atStart.run();
+                } finally {
+                    startRead.countDown();
+                }
+            };
+            Runnable end = () -> {
+                try {
+                    startRead.await();
+                    atEnd.run();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
+            MergedLoad merged = new MultiHostLoad(placed, fairbenchJar, READY_TIMEOUT, log, (startNanos, length) -> {
+                sampler.schedule(start, Math.max(0, startNanos - epochNanos()), TimeUnit.NANOSECONDS);
+                sampler.schedule(end, Math.max(0, startNanos + length.toNanos() - epochNanos()),
+                        TimeUnit.NANOSECONDS);
                 for (PlacedRoleHost h : hosts) {
-                    schedule(sampler, start, h, before);
-                    schedule(sampler, start + length.toNanos(), h, after);
+                    schedule(sampler, startNanos, h, before);
+                    schedule(sampler, startNanos + length.toNanos(), h, after);
                 }
             }).run(spec, true);
             sampler.shutdown();

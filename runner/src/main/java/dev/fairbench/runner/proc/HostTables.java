@@ -1,16 +1,23 @@
 package dev.fairbench.runner.proc;
 
 import dev.fairbench.hosts.Host;
+import dev.fairbench.hosts.HostException;
 
 import java.util.Collection;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The process tables of the other hosts of a window's parties at one instant (its start or its end), each host read
- * once ({@link HostProcFs#table()}: one command per host, however many parties run there), so that the tree CPU of
+ * once ({@link HostProcFs#table()}: one command per host, however many parties run there, the hosts read at the same
+ * time so that a slow host, such as the app's with its threads' lines, does not delay the others' instant), so that
+ * the tree CPU of
  * every party on a host and the remote part of the interference guard ({@link RemoteGuard}) come from the same
  * reading; the app's host with its threads' lines too, for the app's memory and context switches
  * ({@link #read(Collection, ProcView)}). Views of this machine ({@link ProcView#LOCAL}) are not read here: their
@@ -24,7 +31,7 @@ public final class HostTables {
     }
 
     /**
-     * Reads, one after the other, the table of every distinct host among {@code views} that is not this machine's
+     * Reads, all at the same time, the table of every distinct host among {@code views} that is not this machine's
      * own {@code /proc}.
      *
      * @throws dev.fairbench.hosts.HostException when a host cannot be read
@@ -43,13 +50,23 @@ public final class HostTables {
      */
     public static HostTables read(Collection<? extends ProcView> views, ProcView withThreads) {
         Host threadsHost = withThreads instanceof HostProcFs t ? t.host() : null;
-        Map<Host, ProcTable> tables = new IdentityHashMap<>();
-        for (ProcView view : views) {
-            if (view instanceof HostProcFs proc && !tables.containsKey(proc.host())) {
-                tables.put(proc.host(), proc.table(proc.host() == threadsHost));
+        Map<Host, Future<ProcTable>> pending = new IdentityHashMap<>();
+        try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (ProcView view : views) {
+                if (view instanceof HostProcFs proc && !pending.containsKey(proc.host())) {
+                    pending.put(proc.host(), readers.submit(() -> proc.table(proc.host() == threadsHost)));
+                }
             }
+            Map<Host, ProcTable> tables = new IdentityHashMap<>();
+            for (Map.Entry<Host, Future<ProcTable>> e : pending.entrySet()) tables.put(e.getKey(), e.getValue().get());
+            return new HostTables(tables);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new HostException("interrupted while reading the hosts' process tables");
         }
-        return new HostTables(tables);
     }
 
     /**

@@ -184,8 +184,8 @@ final class RunMeasurement {
                 : after.tables().treeRssBytes(parties.appProc(), parties.appPid()).orElse(-1);
         OptionalLong remoteSwitches = sampler != null ? OptionalLong.empty()
                 : HostTables.contextSwitches(before.tables(), after.tables(), parties.appProc(), parties.appPid());
-        Resources resources = new Resources(seconds(app1 - app0), pg0 == null ? null : seconds(pg1 - pg0),
-                redis0 == null ? null : seconds(redis1 - redis0), sampleRss && rss > 0 ? rss : null,
+        Resources resources = new Resources(seconds(app1 - app0), serviceSeconds(pg0, pg1),
+                serviceSeconds(redis0, redis1), sampleRss && rss > 0 ? rss : null,
                 sampler != null ? Long.valueOf(sampler.contextSwitches())
                         : remoteSwitches.isPresent() ? Long.valueOf(remoteSwitches.getAsLong()) : null,
                 gcBefore.isPresent() && gcAfter.isPresent()
@@ -296,5 +296,16 @@ final class RunMeasurement {
 
     private static double seconds(long micros) {
         return Math.max(0, micros) / 1e6;
+    }
+
+    /**
+     * A service's CPU seconds over the window from its tree CPU at the start and at the end, in microseconds; null
+     * (not read) when either is unknown or the end's is the smaller: a process of the tree that ended between the
+     * readings and is not yet reaped is not counted at the end (see {@link dev.fairbench.runner.proc.ProcTable#treeCpuMicros}), and 0 there
+     * would read as an idle service.
+     */
+    static Double serviceSeconds(Long startMicros, Long endMicros) {
+        if (startMicros == null || endMicros == null || endMicros < startMicros) return null;
+        return (endMicros - startMicros) / 1e6;
     }
 }

@@ -67,4 +67,14 @@ class RunMeasurementTest {
         assertThat(use.loadgenCpusBusy()).isCloseTo(0.95, within(1e-9));
         assertThat(use.bound()).isEqualTo(Bound.LOADGEN_BOUND);
     }
+
+    /** A service's CPU that went down over the window was not read right: not read, never an idle 0. */
+    @Test
+    void aServiceWhoseCpuWentDownIsNotReadRatherThanIdle() {
+        assertThat(RunMeasurement.serviceSeconds(1_000_000L, 3_500_000L)).isCloseTo(2.5, within(1e-9));
+        assertThat(RunMeasurement.serviceSeconds(2_000_000L, 2_000_000L)).isZero();
+        assertThat(RunMeasurement.serviceSeconds(2_000_000L, 1_990_000L)).isNull();
+        assertThat(RunMeasurement.serviceSeconds(null, 1_990_000L)).isNull();
+        assertThat(RunMeasurement.serviceSeconds(2_000_000L, null)).isNull();
+    }
 }
