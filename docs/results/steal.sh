@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Per measured window of a two-run check (repeat.sh's OUT): app CPU per request next to the hypervisor's steal over
+# the window and the canary's slowdown, and per app the Pearson correlation of CPU per request with steal over all
+# windows of both runs. Reads OUT/a/results.json and OUT/b/results.json only; prints Markdown.
+# Usage: docs/results/steal.sh docs/results/2026-12-02-repeat-3 > docs/results/2026-12-02-repeat-3/steal.md
+set -euo pipefail
+python3 - "$1" <<'PY'
+import json, statistics, sys
+out = sys.argv[1]
+rows, by_app = [], {}
+for run in "ab":
+    for app in json.load(open(f"{out}/{run}/results.json"))["apps"]:
+        for route in app["routes"]:
+            for w in route["runs"]:
+                cpu = w["resources"]["app_cpu_seconds"] * 1e6 / w["requests_completed"]
+                steal = w["interference"]["steal_cpu_seconds"] / w["interference"]["window_seconds"]
+                slowdown = (w.get("canary") or {}).get("slowdown")
+                rows.append((run.upper(), app["name"], route["route"], w["run"], cpu, steal, slowdown))
+                by_app.setdefault((app["name"], route["route"]), []).append((steal, cpu))
+print("| run | app | route | round | app CPU µs/req | steal, cores | canary slowdown |")
+print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+for r in rows:
+    print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {r[4]:.1f} | {r[5]:.3f} | "
+          + ("–" if r[6] is None else f"{r[6] * 100:+.1f}%") + " |")
+print()
+for (app, route), pts in by_app.items():
+    cpus = [c for _, c in pts]
+    print(f"- {app} {route}: correlation of app CPU per request with steal over {len(pts)} windows "
+          f"{statistics.correlation([s for s, _ in pts], cpus):.2f}; CPU per request {min(cpus):.1f}–{max(cpus):.1f} µs")
+PY
