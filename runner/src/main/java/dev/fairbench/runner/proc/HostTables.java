@@ -15,11 +15,10 @@ import java.util.concurrent.Future;
 
 /**
  * The process tables of the other hosts of a window's parties at one instant (its start or its end), each host read
- * once ({@link HostProcFs#table()}: one command per host, however many parties run there, the hosts read at the same
- * time so that a slow host, such as the app's with its threads' lines, does not delay the others' instant), so that
- * the tree CPU of
- * every party on a host and the remote part of the interference guard ({@link RemoteGuard}) come from the same
- * reading; the app's host with its threads' lines too, for the app's memory and context switches
+ * once ({@link HostProcFs#table()}: one command per host, however many parties run there; the hosts at the same time,
+ * so that a slow one, such as the app's with its threads' lines, does not delay the others' instant), so that the
+ * tree CPU of every party on a host and the remote part of the interference guard ({@link RemoteGuard}) come from
+ * the same reading; the app's host with its threads' lines too, for the app's memory and context switches
  * ({@link #read(Collection, ProcView)}). Views of this machine ({@link ProcView#LOCAL}) are not read here: their
  * tree CPU is read directly when asked. Immutable.
  */

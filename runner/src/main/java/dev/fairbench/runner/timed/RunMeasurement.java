@@ -301,8 +301,8 @@ final class RunMeasurement {
     /**
      * A service's CPU seconds over the window from its tree CPU at the start and at the end, in microseconds; null
      * (not read) when either is unknown or the end's is the smaller: a process of the tree that ended between the
-     * readings and is not yet reaped is not counted at the end (see {@link dev.fairbench.runner.proc.ProcTable#treeCpuMicros}), and 0 there
-     * would read as an idle service.
+     * readings and is not yet reaped is not counted at the end
+     * (see {@link dev.fairbench.runner.proc.ProcTable#treeCpuMicros}), and 0 there would read as an idle service.
      */
     static Double serviceSeconds(Long startMicros, Long endMicros) {
         if (startMicros == null || endMicros == null || endMicros < startMicros) return null;
