@@ -4,7 +4,7 @@
 # windows of both runs. Reads OUT/a/results.json and OUT/b/results.json only; prints Markdown.
 # Usage: docs/results/steal.sh docs/results/2026-12-02-repeat-3 > docs/results/2026-12-02-repeat-3/steal.md
 set -euo pipefail
-python3 - "$1" <<'PY'
+python3 - "${1:?usage: docs/results/steal.sh OUT (a directory of repeat.sh with a/ and b/)}" <<'PY'
 import json, statistics, sys
 out = sys.argv[1]
 rows, by_app = [], {}
