@@ -9,8 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code --max-foreign}, {@code --max-host-slowdown}, {@code --max-host-wait} and {@code --retries}: the
- * interference guard and the host-speed canary of every measured window.
+ * {@code --max-foreign}, {@code --max-steal}, {@code --max-host-slowdown}, {@code --max-host-wait} and
+ * {@code --retries}: the interference guard and the host-speed canary of every measured window.
  */
 public final class GuardMixin {
     private static final Pattern PERCENT = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*%?\\s*");
@@ -19,6 +19,12 @@ public final class GuardMixin {
             description = "CPU that processes outside the benchmark may use during a measured window, in cores, "
                     + "before the window counts as disturbed and is measured again (default: ${DEFAULT-VALUE}).")
     double maxForeignCores;
+
+    @Option(names = "--max-steal", paramLabel = "CORES", defaultValue = "" + InterferenceGuard.DEFAULT_MAX_STEAL_CORES,
+            description = "CPU time the hypervisor may give to other guests during a measured window (steal, summed "
+                    + "over this machine's CPUs), in cores, before the window counts as disturbed and is measured "
+                    + "again (default: ${DEFAULT-VALUE}).")
+    double maxStealCores;
 
     @Option(names = "--max-host-slowdown", paramLabel = "PERCENT",
             defaultValue = "" + (int) (HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN * 100) + "%",
@@ -41,7 +47,7 @@ public final class GuardMixin {
 
     /** @throws IllegalArgumentException with one line for a value out of range */
     public TrialOptions.Guard guard() {
-        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown), maxHostWait);
+        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown), maxHostWait, maxStealCores);
     }
 
     /**

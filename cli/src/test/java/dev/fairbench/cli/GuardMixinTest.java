@@ -1,6 +1,7 @@
 package dev.fairbench.cli;
 
 import dev.fairbench.runner.canary.HostSpeedRule;
+import dev.fairbench.runner.proc.InterferenceGuard;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,6 +36,13 @@ class GuardMixinTest {
         assertThat(g.maxHostSlowdown()).isCloseTo(HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN, within(1e-12));
         assertThat(g.retries()).isEqualTo(2);
         assertThat(g.maxHostWait()).isEqualTo(dev.fairbench.runner.TrialOptions.Guard.DEFAULT_MAX_HOST_WAIT);
+        assertThat(g.maxStealCores()).isEqualTo(InterferenceGuard.DEFAULT_MAX_STEAL_CORES);
+    }
+
+    @Test
+    void theStealThresholdIsCoresAndNotNegative() {
+        assertThat(parse("--max-steal", "0.2").guard().maxStealCores()).isCloseTo(0.2, within(1e-12));
+        assertThatThrownBy(() -> parse("--max-steal", "-1").guard()).hasMessage("--max-steal must not be negative");
     }
 
     @Test

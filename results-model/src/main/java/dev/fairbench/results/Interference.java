@@ -17,17 +17,38 @@ import java.util.List;
  * @param unattributedCpuSeconds busy CPU of {@code /proc/stat} that no listed process accounts for (processes that
  *                               lived between two samples, interrupt work); recorded, not judged
  * @param kernelThreadCpuSeconds CPU of kernel threads (network and block work, often done for the benchmark)
- * @param stealCpuSeconds        CPU time the hypervisor gave to other guests
+ * @param stealCpuSeconds        CPU time the hypervisor gave to other guests, summed over this machine's CPUs
  * @param maxForeignCores        the threshold: foreign CPU per second of window above which it is disturbed
  * @param disturbed              {@code foreignCpuSeconds / windowSeconds > maxForeignCores}
  * @param top                    the foreign processes that used the most CPU, at most three, most first
+ * @param maxStealCores          the threshold: steal per second of window above which it is stolen; {@code null}
+ *                               where steal was recorded but not judged (files written before it was, profile and
+ *                               capacity windows)
+ * @param stolen                 {@code stealCpuSeconds / windowSeconds > maxStealCores}: the hypervisor ran other
+ *                               guests on this machine's CPUs for more than the threshold, which slows the app's
+ *                               CPU time per request as a neighbour would (docs/benchmarks.md §2)
  */
 public record Interference(double windowSeconds, double foreignCpuSeconds, double unattributedCpuSeconds,
                            double kernelThreadCpuSeconds, double stealCpuSeconds, double maxForeignCores,
-                           boolean disturbed, List<ForeignProcess> top) {
+                           boolean disturbed, List<ForeignProcess> top, Double maxStealCores, boolean stolen) {
 
     public Interference {
         top = Lists.copy(top);
+    }
+
+    /** A window whose steal is recorded but not judged. */
+    public Interference(double windowSeconds, double foreignCpuSeconds, double unattributedCpuSeconds,
+                        double kernelThreadCpuSeconds, double stealCpuSeconds, double maxForeignCores,
+                        boolean disturbed, List<ForeignProcess> top) {
+        this(windowSeconds, foreignCpuSeconds, unattributedCpuSeconds, kernelThreadCpuSeconds, stealCpuSeconds,
+                maxForeignCores, disturbed, top, null, false);
+    }
+
+    /** This window with its steal judged against {@code maxStealCores} (cores, summed over the CPUs). */
+    public Interference judgeSteal(double maxStealCores) {
+        return new Interference(windowSeconds, foreignCpuSeconds, unattributedCpuSeconds, kernelThreadCpuSeconds,
+                stealCpuSeconds, maxForeignCores, disturbed, top, maxStealCores,
+                windowSeconds > 0 && stealCores() > maxStealCores);
     }
 
     /**

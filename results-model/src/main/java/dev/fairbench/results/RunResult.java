@@ -113,12 +113,19 @@ public record RunResult(int run, Instant startedAt, double durationSeconds, long
     }
 
     /**
-     * Whether the run cannot be trusted: the interference guard found foreign CPU in it, or the canary found the
-     * host slowed around it. Either way it is measured again, and kept as disturbed when it stays so.
+     * Whether the run cannot be trusted: the interference guard found foreign CPU or the hypervisor's steal over
+     * its threshold in it, or the canary found the host slowed around it. Either way it is measured again, and kept
+     * as disturbed when it stays so.
      */
     @JsonIgnore
     public boolean disturbed() {
-        return interference != null && interference.disturbed() || slowed();
+        return interference != null && (interference.disturbed() || interference.stolen()) || slowed();
+    }
+
+    /** Whether the hypervisor's steal in the run was over the guard's threshold. */
+    @JsonIgnore
+    public boolean stolen() {
+        return interference != null && interference.stolen();
     }
 
     /** Whether the canary found the host slowed around the run. */

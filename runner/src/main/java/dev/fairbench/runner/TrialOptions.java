@@ -41,8 +41,11 @@ public final class TrialOptions {
      * @param maxHostWait     before a window slowed by the host (and not by a foreign process) is measured again,
      *                        how long to wait at most for the canary to be back within {@code maxHostSlowdown}
      *                        ({@code 0} measures again at once)
+     * @param maxStealCores   the hypervisor's steal, in cores summed over this machine's CPUs, above which a measured
+     *                        window is stolen and measured again at once
      */
-    public record Guard(double maxForeignCores, int retries, double maxHostSlowdown, Duration maxHostWait) {
+    public record Guard(double maxForeignCores, int retries, double maxHostSlowdown, Duration maxHostWait,
+                        double maxStealCores) {
         /**
          * Default of {@code --max-host-wait}: 120 s. In the second run of docs/results/2026-12-02-repeat the host's
          * memory stayed slow for about five minutes, and retries made at once stayed slowed on every route; two
@@ -57,6 +60,12 @@ public final class TrialOptions {
             if (maxHostWait == null || maxHostWait.isNegative()) {
                 throw new IllegalArgumentException("--max-host-wait must not be negative");
             }
+            if (!(maxStealCores >= 0)) throw new IllegalArgumentException("--max-steal must not be negative");
+        }
+
+        /** The guard's rules with the default steal threshold. */
+        public Guard(double maxForeignCores, int retries, double maxHostSlowdown, Duration maxHostWait) {
+            this(maxForeignCores, retries, maxHostSlowdown, maxHostWait, InterferenceGuard.DEFAULT_MAX_STEAL_CORES);
         }
 
         /** The guard's rules with the default wait for a slowed host. */

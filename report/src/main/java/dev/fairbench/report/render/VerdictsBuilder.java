@@ -225,6 +225,7 @@ public final class VerdictsBuilder {
         List<Double> stealCores = new ArrayList<>();
         double worst = 0;
         boolean watched = false;
+        Double maxStealCores = null;
         for (AppResult app : results.apps()) {
             for (RouteResult r : app.routes()) {
                 List<RunResult> all = new ArrayList<>(r.runs());
@@ -236,6 +237,7 @@ public final class VerdictsBuilder {
                         watched = true;
                         worst = Math.max(worst, i.foreignCores());
                         stealCores.add(i.stealCores());
+                        if (i.maxStealCores() != null) maxStealCores = i.maxStealCores();
                     }
                     if (run.disturbed()) rows.add(row(app, r.route(), run, m.get("interference.kept")));
                 }
@@ -253,8 +255,10 @@ public final class VerdictsBuilder {
                     m.get("col.who"), m.get("col.kept")), List.of(false, false, false, true, false, false), rows));
         }
         Collections.sort(stealCores);
-        out.add(new Paragraph(m.get("interference.steal", m.number(stealCores.get((stealCores.size() - 1) / 2), 3),
-                m.number(stealCores.get(stealCores.size() - 1), 3))));
+        String median = m.number(stealCores.get((stealCores.size() - 1) / 2), 3);
+        String most = m.number(stealCores.get(stealCores.size() - 1), 3);
+        out.add(new Paragraph(maxStealCores == null ? m.get("interference.steal", median, most)
+                : m.get("interference.steal.judged", median, most, m.number(maxStealCores, 3))));
     }
 
     private List<String> row(AppResult app, String route, RunResult run, String kept) {
@@ -263,6 +267,10 @@ public final class VerdictsBuilder {
                 : m.get("interference.round", m.integer(run.run()));
         String who = i == null ? "" : i.top().stream().map(p -> p.command() + " (" + p.pid() + ", "
                 + m.number(p.cpuSeconds(), 2) + " s)").collect(Collectors.joining("; "));
+        if (run.stolen()) {
+            who = (who.isEmpty() ? "" : who + "; ") + m.get("interference.stolen", m.number(i.stealCores(), 3),
+                    m.number(i.maxStealCores(), 3));
+        }
         if (run.slowed()) {
             who = (who.isEmpty() ? "" : who + "; ") + m.get("interference.slowed",
                     (run.canary().slowdown() >= 0 ? "+" : "") + m.percent(run.canary().slowdown()));

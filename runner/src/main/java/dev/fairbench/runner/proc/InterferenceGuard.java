@@ -34,6 +34,13 @@ import java.util.function.Supplier;
 public final class InterferenceGuard {
     /** Default threshold: foreign CPU above 5% of one core disturbs a window. */
     public static final double DEFAULT_MAX_FOREIGN_CORES = 0.05;
+    /**
+     * Default threshold of the hypervisor's steal, summed over the CPUs: 5% of one core, as for foreign CPU. On the
+     * Xeon VM of docs/results/2026-12-02-repeat-2 no window's steal reached 0.002 cores; on the EPYC VM of
+     * docs/results/2026-12-02-repeat-3 it ranged from 0.015 to 0.6 cores per window, and the app's CPU per request
+     * rose with it (Vert.x pHash 139 µs at 0.03 cores, 190 µs at 0.6).
+     */
+    public static final double DEFAULT_MAX_STEAL_CORES = 0.05;
     static final int TOP = 3;
     private static final long SAMPLE_PERIOD_MILLIS = 1000;
 

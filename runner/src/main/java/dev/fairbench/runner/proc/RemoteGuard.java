@@ -164,7 +164,8 @@ public final class RemoteGuard {
      * {@code local} (this machine's window) with each host's foreign CPU added as cores over the host's own window
      * times {@code local}'s window (its seconds as such when the host's window is unknown), the top processes of
      * all hosts together ({@link InterferenceGuard#TOP} at most, most first) and the window disturbed when the total
-     * foreign CPU exceeds {@code local}'s threshold. Unattributed, kernel-thread and steal CPU stay this machine's.
+     * foreign CPU exceeds {@code local}'s threshold. Unattributed, kernel-thread and steal CPU (and its judgement) stay
+     * this machine's.
      */
     public static Interference merge(Interference local, List<HostForeign> hosts) {
         if (hosts.isEmpty()) return local;
@@ -179,7 +180,7 @@ public final class RemoteGuard {
         boolean disturbed = local.disturbed() || window > 0 && foreign / window > local.maxForeignCores();
         return new Interference(window, foreign, local.unattributedCpuSeconds(), local.kernelThreadCpuSeconds(),
                 local.stealCpuSeconds(), local.maxForeignCores(), disturbed,
-                top.subList(0, Math.min(InterferenceGuard.TOP, top.size())));
+                top.subList(0, Math.min(InterferenceGuard.TOP, top.size())), local.maxStealCores(), local.stolen());
     }
 
     /** A process's identity across readings: its pid and start time (a pid may be reused in the window). */

@@ -21,14 +21,17 @@ import java.util.stream.Collectors;
 
 /**
  * A measured window under the interference guard and the host-speed canary: the canary is timed just before and
- * just after it (outside the window, whose CPU readings it must not touch), and when foreign CPU disturbed the
- * window or the canary found the host slowed around it, it is kept among the route's discarded runs and measured
- * again, up to {@link TrialOptions.Guard#retries()} times; the last measurement is returned whether or not it is
- * still disturbed (the report then shows it as disturbed). Before measuring a window again that the host slowed
- * while no foreign process used the CPUs, it waits up to {@link TrialOptions.Guard#maxHostWait()} for the canary to
- * be back to the host's usual speed ({@link HostSpeedWatch#awaitSpeed}): a slow stretch of the host can last
- * minutes, and a retry inside it measures the same stretch again. Each attempt writes its own interval log:
- * {@code hlog/APP/ROUTE/STEM.hlog}, then {@code STEM.retry-K.hlog}. One app at a time; not thread-safe.
+ * just after it (outside the window, whose CPU readings it must not touch), and when foreign CPU or the hypervisor's
+ * steal over its threshold disturbed the window, or the canary found the host slowed around it, it is kept among the
+ * route's discarded runs and measured again, up to {@link TrialOptions.Guard#retries()} times; the last measurement
+ * is returned whether or not it is still disturbed (the report then shows it as disturbed). Before measuring a
+ * window again that the host slowed while no foreign process used the CPUs, it waits up to
+ * {@link TrialOptions.Guard#maxHostWait()} for the canary to be back to the host's usual speed
+ * ({@link HostSpeedWatch#awaitSpeed}): a slow stretch of the host can last minutes, and a retry inside it measures
+ * the same stretch again. A window that only the hypervisor's steal disturbed is measured again at once: in
+ * docs/results/2026-12-02-repeat-3 steal went from 0.6 to 0.03 cores and back between consecutive windows. Each
+ * attempt writes its own interval log: {@code hlog/APP/ROUTE/STEM.hlog}, then {@code STEM.retry-K.hlog}. One app at
+ * a time; not thread-safe.
  */
 final class GuardedRun {
     private final TrialContext ctx;
@@ -41,8 +44,8 @@ final class GuardedRun {
         this.ctx = ctx;
         this.parties = parties;
         TrialOptions.Guard guard = ctx.options().guard();
-        this.watch = new RunMeasurement.Watch(ctx.options().placement(), guard.maxForeignCores(), ctx.load(),
-                ctx.acrossHosts(), ctx.ownNamespaces());
+        this.watch = new RunMeasurement.Watch(ctx.options().placement(), guard.maxForeignCores(),
+                guard.maxStealCores(), ctx.load(), ctx.acrossHosts(), ctx.ownNamespaces());
         this.retries = guard.retries();
         this.maxHostWait = guard.maxHostWait();
     }
@@ -90,10 +93,14 @@ final class GuardedRun {
                 w.waited().toSeconds())));
     }
 
-    /** One line: why {@code r} is disturbed: foreign CPU, a slowed host, or both. */
+    /** One line: why {@code r} is disturbed: foreign CPU, the hypervisor's steal, a slowed host, or several. */
     static String describe(RunResult r) {
         List<String> why = new ArrayList<>();
         if (r.interference() != null && r.interference().disturbed()) why.add(describe(r.interference()));
+        if (r.stolen()) {
+            why.add(String.format(Locale.ROOT, "hypervisor steal %.3f cores (limit %.3f)", r.interference().stealCores(),
+                    r.interference().maxStealCores()));
+        }
         if (r.slowed()) why.add(r.canary().reason());
         return String.join("; ", why);
     }

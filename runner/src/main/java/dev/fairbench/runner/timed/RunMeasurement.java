@@ -101,13 +101,15 @@ final class RunMeasurement {
      *
      * @param placement       the CPU sets whose busy share classifies the run (each on its role's host)
      * @param maxForeignCores foreign CPU (in cores) above which the run is disturbed
+     * @param maxStealCores   the hypervisor's steal (in cores, summed over this machine's CPUs) above which the
+     *                        run is stolen
      * @param load            where the load runs
      * @param acrossHosts     whether the roles are on several hosts: then no two CPU sets are the same CPUs
      * @param ownNamespaces   network namespaces of hosts that are this machine's kernel, whose processes are the
      *                        run's own for the interference guard
      */
-    record Watch(CpuPlacement placement, double maxForeignCores, LoadDriver load, boolean acrossHosts,
-                 Set<String> ownNamespaces) {}
+    record Watch(CpuPlacement placement, double maxForeignCores, double maxStealCores, LoadDriver load,
+                 boolean acrossHosts, Set<String> ownNamespaces) {}
 
     private RunMeasurement() {}
 
@@ -178,7 +180,8 @@ final class RunMeasurement {
         Long redis1 = after.redisMicros();
         long loadgen0 = before.loadgenMicros();
         long loadgen1 = after.loadgenMicros();
-        Interference interference = remote.merge(guard.stop(), before.tables(), after.tables());
+        Interference interference = remote.merge(guard.stop(), before.tables(), after.tables())
+                .judgeSteal(watch.maxStealCores());
         Optional<JstatGc> gcAfter = parties.jstat().flatMap(j -> JstatGc.sample(j, parties.appPid()));
         long rss = sampler != null ? sampler.rssAtPeakCpuBytes()
                 : after.tables().treeRssBytes(parties.appProc(), parties.appPid()).orElse(-1);
