@@ -57,7 +57,7 @@ public final class ReportCommand implements Runnable {
         if (summary) {
             try {
                 out.print(MarkdownRenderer.render(VerdictsBuilder.summary(ResultsStore.read(dir),
-                        SuiteStore.readIfPresent(dir).orElse(null), Messages.of(language))));
+                        SuiteStore.readIfPresent(dir).orElse(null), dir, Messages.of(language))));
                 out.flush();
                 return;
             } catch (ResultsException e) {

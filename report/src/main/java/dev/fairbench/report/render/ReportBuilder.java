@@ -91,7 +91,7 @@ public final class ReportBuilder {
         }
         if (!profileOnly(results)) {
             b.throughput();
-            b.out.addAll(VerdictsBuilder.costs(results, messages));
+            b.out.addAll(VerdictsBuilder.costs(results, dir, messages));
             b.errorsPerRun();
             b.latency();
             b.out.addAll(HlogPlotsBuilder.build(results, messages, dir));

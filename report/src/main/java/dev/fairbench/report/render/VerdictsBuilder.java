@@ -57,13 +57,17 @@ public final class VerdictsBuilder {
         return List.copyOf(b.out);
     }
 
-    /** Cost per request, cost runs and interference, after the throughput section. */
-    static List<Block> costs(Results results, Messages m) {
+    /**
+     * Cost per request, cost runs and interference, after the throughput section; {@code dir}, the results directory
+     * (null for none), is where the steadiness line reads the hlogs ({@link SteadinessBuilder}).
+     */
+    static List<Block> costs(Results results, java.nio.file.Path dir, Messages m) {
         VerdictsBuilder b = new VerdictsBuilder(results, m);
         b.costPerRequest();
         b.costRuns();
         b.interference();
         b.out.addAll(HostSpeedBuilder.section(results, m));
+        b.out.addAll(SteadinessBuilder.section(results, dir, m));
         b.warmUp();
         return List.copyOf(b.out);
     }
@@ -82,6 +86,14 @@ public final class VerdictsBuilder {
      * declares any ({@link SeedFindingsBuilder}).
      */
     public static List<Block> summary(Results results, SuiteRun suite, Messages m) {
+        return summary(results, suite, null, m);
+    }
+
+    /**
+     * {@link #summary(Results, SuiteRun, Messages)} with the steadiness line under the host speed, read from the hlogs
+     * of the results directory {@code dir} (null for none: no line).
+     */
+    public static List<Block> summary(Results results, SuiteRun suite, java.nio.file.Path dir, Messages m) {
         VerdictsBuilder b = new VerdictsBuilder(results, m, SUMMARY_LEVEL);
         var s = results.setup();
         b.out.add(new Paragraph(m.get("summary.setup", s.host().cpuModel(), m.integer(s.host().logicalCpus()),
@@ -94,6 +106,7 @@ public final class VerdictsBuilder {
         b.costRuns();
         b.interference();
         b.out.addAll(HostSpeedBuilder.section(results, m));
+        b.out.addAll(SteadinessBuilder.section(results, dir, m));
         b.warmUp();
         b.out.addAll(SeedFindingsBuilder.build(results, suite, m, SUMMARY_LEVEL));
         return List.copyOf(b.out);

@@ -1,0 +1,79 @@
+package dev.fairbench.report;
+
+import dev.fairbench.report.render.MarkdownRenderer;
+import dev.fairbench.report.render.Messages;
+import dev.fairbench.report.render.VerdictsBuilder;
+import dev.fairbench.results.Results;
+import dev.fairbench.results.RunResult;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The steadiness line: per-second rates of the app-bound windows, read from hlogs whose counts are known, so the
+ * coefficient of variation, its median and 90th percentile and the largest fall can be worked out by hand.
+ */
+class SteadinessSectionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void summarisesThePerSecondRatesOfTheAppBoundWindowsFromTheirHlogs() throws Exception {
+        Results results = SampleResults.build();
+        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
+        // Round 1 steady, with a last half-second interval that must not count (its rate would be 200/s);
+        // round 2 loses half its rate in its sixth second (CV 150/950); round 3 alternates 1000 and 1100 (CV 50/1050).
+        write(compute.get(0), new long[] {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}, 100);
+        write(compute.get(1), new long[] {1000, 1000, 1000, 1000, 1000, 500, 1000, 1000, 1000, 1000}, 0);
+        write(compute.get(2), new long[] {1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100}, 0);
+
+        String en = MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en")));
+        assertThat(en).contains("Steadiness: in the 3 windows in which the app kept its CPUs saturated, the requests "
+                + "it completed per second varied by 4.8% at the median (coefficient of variation over the seconds of "
+                + "a window; 15.8% in the 90th percentile window), and fell by up to 50.0% from one second to the next "
+                + "(Vert.x + pg-client, Compute, round 2).");
+        String uk = MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("uk")));
+        assertThat(uk).contains("Стабільність: у 3 вікнах").contains("коливалася на 4,8% за медіаною")
+                .contains("падала щонайбільше на 50,0%").contains("раунд 2");
+    }
+
+    @Test
+    void saysNothingWithoutTheHlogsOrWithoutAnAppBoundWindow() throws Exception {
+        Results results = SampleResults.build();
+        assertThat(MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en"))))
+                .doesNotContain("Steadiness");
+        assertThat(MarkdownRenderer.render(VerdictsBuilder.summary(results, Messages.of("en"))))
+                .doesNotContain("Steadiness");
+        // index is services-bound in the sample: its hlogs are there, yet no line
+        SampleResults.writeHlogs(dir);
+        assertThat(MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en"))))
+                .doesNotContain("Steadiness");
+    }
+
+    /** Writes a run's hlog with these counts in its one-second intervals and, when not 0, a last half-second one. */
+    private void write(RunResult run, long[] perSecond, long lastHalfSecond) throws Exception {
+        Path file = dir.resolve(run.hlog());
+        Files.createDirectories(file.getParent());
+        HistogramLogWriter writer = new HistogramLogWriter(file.toFile());
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(0);
+        writer.outputLegend();
+        for (int second = 0; second <= perSecond.length; second++) {
+            boolean last = second == perSecond.length;
+            if (last && lastHalfSecond == 0) break;
+            Histogram h = new Histogram(1, 3_600_000_000L, 3);
+            h.setStartTimeStamp(second * 1000L);
+            h.setEndTimeStamp(second * 1000L + (last ? 500 : 1000));
+            h.recordValueWithCount(800, last ? lastHalfSecond : perSecond[second]);
+            writer.outputIntervalHistogram(h);
+        }
+        writer.close();
+    }
+}
