@@ -44,7 +44,7 @@ public final class CompareCommand implements Runnable {
     public void run() {
         Results a = read(dirA);
         Results b = read(dirB);
-        Comparison comparison = Comparison.of(dirA.toString(), a, dirB.toString(), b);
+        Comparison comparison = Comparison.of(dirA.toString(), a, dirB.toString(), b).withSteadiness(a, dirA, b, dirB);
         PrintWriter out = spec.commandLine().getOut();
         out.print(switch (format) {
             case text -> comparison.text();

@@ -41,9 +41,21 @@ import java.util.Locale;
  * @param onlyInB apps with a summary in B only
  * @param verdicts per route in both, the verdict of each session ({@link RouteVerdict}) and how many of the apps'
  *                cells (winner, tie, behind, not ranked) agree
+ * @param steadinessA how steady the host was in A ({@link Steadiness}, from its hlogs), or {@code null} when not read
+ * @param steadinessB the same for B
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyInA, List<String> onlyInB,
-                         List<VerdictRow> verdicts) {
+                         List<VerdictRow> verdicts, Steadiness steadinessA, Steadiness steadinessB) {
+
+    /**
+     * This comparison with how steady the host was in each session, read from the hlogs under their results
+     * directories; a side whose hlogs hold no app-bound window stays {@code null}.
+     */
+    public Comparison withSteadiness(Results resultsA, java.nio.file.Path dirA, Results resultsB,
+                                     java.nio.file.Path dirB) {
+        return new Comparison(a, b, rows, onlyInA, onlyInB, verdicts, Steadiness.of(resultsA, dirA).orElse(null),
+                Steadiness.of(resultsB, dirB).orElse(null));
+    }
 
     /**
      * The verdicts of one route in both sessions.
@@ -151,7 +163,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
             }
         }
         return new Comparison(labelA, labelB, List.copyOf(rows), List.copyOf(onlyInA), List.copyOf(onlyInB),
-                verdicts(a, b));
+                verdicts(a, b), null, null);
     }
 
     private static List<VerdictRow> verdicts(Results a, Results b) {
@@ -241,6 +253,10 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         return cells;
     }
 
+    private static String steadinessText(Steadiness s) {
+        return s == null ? "not read" : String.format(Locale.ROOT, "%.1f%%", s.medianCv() * 100);
+    }
+
     private static String ratioText(Double ratio) {
         return ratio == null ? "-" : String.format(Locale.ROOT, "%.3f", ratio);
     }
@@ -303,6 +319,14 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         if (cells() > 0) {
             out.append(String.format(Locale.ROOT, "verdict cells agreeing: %d of %d (%.0f%%)%n", cellsAgreeing(), cells(),
                     100.0 * cellsAgreeing() / cells()));
+        }
+        if (steadinessA != null || steadinessB != null) {
+            out.append(String.format(Locale.ROOT, "host steadiness (median per-second CV of the app-bound windows): "
+                    + "A %s, B %s%s%n", steadinessText(steadinessA), steadinessText(steadinessB),
+                    (steadinessA != null && steadinessA.unsteady()) || (steadinessB != null && steadinessB.unsteady())
+                            ? String.format(Locale.ROOT, "; above %.1f%% two runs are not expected to agree on app CPU per "
+                            + "request within 5%% (docs/benchmarks.md §2)", Steadiness.UNSTEADY_MEDIAN_CV * 100)
+                            : ""));
         }
         return out.toString();
     }

@@ -42,6 +42,37 @@ class SteadinessSectionTest {
         String uk = MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("uk")));
         assertThat(uk).contains("Стабільність: у 3 вікнах").contains("коливалася на 4,8% за медіаною")
                 .contains("падала щонайбільше на 50,0%").contains("раунд 2");
+        // 4.8% in the median window is over the 3% line: the summary opens with the warning, in both languages
+        assertThat(en).contains("Warning: the host was unsteady during this run: a saturated app's per-second rate "
+                + "varied by 4.8% in the median app-bound window, more than 3.0%");
+        assertThat(uk).contains("Увага: хост був нестабільним під час цього прогону").contains("на 4,8% у медіанному");
+        assertThat(en.indexOf("Warning: the host was unsteady")).isLessThan(en.indexOf("#### Verdicts"));
+    }
+
+    @Test
+    void aSteadyRunHasTheLineButNoWarning() throws Exception {
+        Results results = SampleResults.build();
+        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
+        write(compute.get(0), new long[] {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}, 0);
+        write(compute.get(1), new long[] {1000, 1010, 1000, 1010, 1000, 1010, 1000, 1010, 1000, 1010}, 0);
+        write(compute.get(2), new long[] {1000, 1000, 1000, 1000, 1000, 500, 1000, 1000, 1000, 1000}, 0);
+        String en = MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en")));
+        assertThat(en).contains("varied by 0.5% at the median").doesNotContain("unsteady");
+        assertThat(Steadiness.of(results, dir).orElseThrow().unsteady()).isFalse();
+    }
+
+    @Test
+    void compareSaysHowSteadyEachSideWasAndWhatThatMeansForCpuPerRequest() throws Exception {
+        Results results = SampleResults.build();
+        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
+        for (RunResult run : compute) {
+            write(run, new long[] {1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100}, 0);
+        }
+        Path none = Files.createDirectories(dir.resolve("no-hlogs"));
+        String md = Comparison.of("a", results, "b", results).withSteadiness(results, dir, results, none).markdown();
+        assertThat(md).contains("host steadiness (median per-second CV of the app-bound windows): A 4.8%, B not read; "
+                + "above 3.0% two runs are not expected to agree on app CPU per request within 5%");
+        assertThat(Comparison.of("a", results, "b", results).markdown()).doesNotContain("host steadiness");
     }
 
     @Test

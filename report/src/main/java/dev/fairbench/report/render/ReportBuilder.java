@@ -140,6 +140,7 @@ public final class ReportBuilder {
                     : s.gitCommit().substring(0, Math.min(12, s.gitCommit().length())),
                     s.gitDiffSha256() == null ? "—" : s.gitDiffSha256())));
         }
+        out.addAll(SteadinessBuilder.warning(results, dir, m));
         String when = m.get("measured.on", m.date(results.startedAt()), s.host().cpuModel(),
                 String.valueOf(s.host().logicalCpus()), m.number(s.host().memoryBytes() / 1073741824.0, 1));
         out.add(new Paragraph(when));

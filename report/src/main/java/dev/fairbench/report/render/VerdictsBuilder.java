@@ -101,6 +101,7 @@ public final class VerdictsBuilder {
                         + (s.gitDirty() ? " (dirty)" : ""), m.integer(s.runs()),
                 m.number(s.warmupSeconds(), 0) + " s", m.number(s.durationSeconds(), 0) + " s",
                 m.integer(s.connections()), s.pinning().appCpus(), s.pinning().postgresCpus(), s.pinning().loadgenCpus())));
+        b.out.addAll(SteadinessBuilder.warning(results, dir, m));
         b.verdictTable();
         b.costPerRequest();
         b.costRuns();
