@@ -79,9 +79,11 @@ class LoadGeneratorTest {
             assertThat(r.requestsCompleted()).isBetween(980L, 1020L);
             assertThat(r.uncorrectedLatencyMicros().getTotalCount()).isEqualTo(r.requestsCompleted());
             // requests are due one by one (every 2 ms per connection), so each write carries one of them; a server
-            // thread that runs late reads two writes at once, which on a 2-vCPU VM whose host slows it now and then
-            // is up to an eighth of them, while a generator that bunched the pipeline would leave almost none single
-            assertThat(server.requestsPerRead().getOrDefault(1, 0L)).isGreaterThan(server.requests() * 3 / 4);
+            // thread that runs late reads two or more writes at once: on a quiet 2-vCPU VM 86-96% of requests still
+            // came alone, but a clean clone's CI on an EPYC VM whose hypervisor stole up to 0.8 cores saw 59.6%,
+            // while a generator that bunched the pipeline would leave almost none single
+            assertThat(server.requestsPerRead().getOrDefault(1, 0L)).as("reads by requests carried: %s",
+                    server.requestsPerRead()).isGreaterThan(server.requests() / 2);
         }
     }
 
