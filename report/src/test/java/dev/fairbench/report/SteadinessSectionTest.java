@@ -21,18 +21,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * coefficient of variation, its median and 90th percentile and the largest fall can be worked out by hand.
  */
 class SteadinessSectionTest {
+    private static final long[] STEADY = {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000};
+    /** Loses half its rate in its sixth second: CV 150/950, a fall of 50%. */
+    private static final long[] HALVED_ONCE = {1000, 1000, 1000, 1000, 1000, 500, 1000, 1000, 1000, 1000};
+    /** Alternates 1000 and 1100: CV 50/1050. */
+    private static final long[] ALTERNATING = {1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100};
+
     @TempDir
     Path dir;
 
     @Test
     void summarisesThePerSecondRatesOfTheAppBoundWindowsFromTheirHlogs() throws Exception {
         Results results = SampleResults.build();
-        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
-        // Round 1 steady, with a last half-second interval that must not count (its rate would be 200/s);
-        // round 2 loses half its rate in its sixth second (CV 150/950); round 3 alternates 1000 and 1100 (CV 50/1050).
-        write(compute.get(0), new long[] {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}, 100);
-        write(compute.get(1), new long[] {1000, 1000, 1000, 1000, 1000, 500, 1000, 1000, 1000, 1000}, 0);
-        write(compute.get(2), new long[] {1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100}, 0);
+        // Round 1 steady, with a last half-second interval that must not count (its rate would be 200/s)
+        List<RunResult> compute = writeVertxCompute(results, STEADY, HALVED_ONCE, ALTERNATING);
+        write(compute.get(0), STEADY, 100);
 
         String en = MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en")));
         assertThat(en).contains("Steadiness: in the 3 windows in which the app kept its CPUs saturated, the requests "
@@ -52,10 +55,8 @@ class SteadinessSectionTest {
     @Test
     void aSteadyRunHasTheLineButNoWarning() throws Exception {
         Results results = SampleResults.build();
-        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
-        write(compute.get(0), new long[] {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000}, 0);
-        write(compute.get(1), new long[] {1000, 1010, 1000, 1010, 1000, 1010, 1000, 1010, 1000, 1010}, 0);
-        write(compute.get(2), new long[] {1000, 1000, 1000, 1000, 1000, 500, 1000, 1000, 1000, 1000}, 0);
+        writeVertxCompute(results, STEADY, new long[] {1000, 1010, 1000, 1010, 1000, 1010, 1000, 1010, 1000, 1010},
+                HALVED_ONCE);
         String en = MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en")));
         assertThat(en).contains("varied by 0.5% at the median").doesNotContain("unsteady");
         assertThat(Steadiness.of(results, dir).orElseThrow().unsteady()).isFalse();
@@ -64,10 +65,7 @@ class SteadinessSectionTest {
     @Test
     void compareSaysHowSteadyEachSideWasAndWhatThatMeansForCpuPerRequest() throws Exception {
         Results results = SampleResults.build();
-        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
-        for (RunResult run : compute) {
-            write(run, new long[] {1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100, 1000, 1100}, 0);
-        }
+        writeVertxCompute(results, ALTERNATING, ALTERNATING, ALTERNATING);
         Path none = Files.createDirectories(dir.resolve("no-hlogs"));
         String md = Comparison.of("a", results, "b", results).withSteadiness(results, dir, results, none).markdown();
         assertThat(md).contains("host steadiness (median per-second CV of the app-bound windows): A 4.8%, B not read; "
@@ -86,6 +84,13 @@ class SteadinessSectionTest {
         SampleResults.writeHlogs(dir);
         assertThat(MarkdownRenderer.render(VerdictsBuilder.summary(results, null, dir, Messages.of("en"))))
                 .doesNotContain("Steadiness");
+    }
+
+    /** Writes the hlogs of Vert.x's three compute rounds (app-bound in the sample), one array of counts each. */
+    private List<RunResult> writeVertxCompute(Results results, long[]... rounds) throws Exception {
+        List<RunResult> compute = results.app("vertx").orElseThrow().route("compute").orElseThrow().runs();
+        for (int i = 0; i < rounds.length; i++) write(compute.get(i), rounds[i], 0);
+        return compute;
     }
 
     /** Writes a run's hlog with these counts in its one-second intervals and, when not 0, a last half-second one. */
