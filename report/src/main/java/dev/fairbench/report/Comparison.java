@@ -30,7 +30,8 @@ import java.util.Locale;
  * A's value is zero.
  *
  * <p>Formats: {@link #text()} aligned columns for a terminal, {@link #markdown()} a GitHub table,
- * {@link #json()} an object {@code {"a","b","rows":[...],"only_in_a":[...],"only_in_b":[...]}} with snake_case
+ * {@link #json()} an object {@code {"a","b","rows":[...],"only_in_a":[...],"only_in_b":[...],"verdicts":[...],
+ * "steadiness_a","steadiness_b"}} (the last two null when not read) with snake_case
  * row fields. Numbers in every format are written with {@link Locale#ROOT} (a dot, no grouping) so they can be
  * parsed. Immutable.
  *
