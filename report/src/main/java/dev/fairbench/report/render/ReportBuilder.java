@@ -1,6 +1,7 @@
 package dev.fairbench.report.render;
 
 import dev.fairbench.report.RouteVerdict;
+import dev.fairbench.report.Steadiness;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Conformance;
@@ -48,11 +49,14 @@ public final class ReportBuilder {
     private final List<Block> out = new ArrayList<>();
     /** The results directory, where hlogs are read from, or {@code null}. */
     private final java.nio.file.Path dir;
+    /** How steady the host was, read from the hlogs once for the warning at the top and the line under Interference. */
+    private final java.util.Optional<Steadiness> steadiness;
 
     private ReportBuilder(Results results, Messages messages, java.nio.file.Path dir) {
         this.results = results;
         this.m = messages;
         this.dir = dir;
+        this.steadiness = Steadiness.of(results, dir);
     }
 
     /** The blocks of the whole report, without the plots drawn from the hlogs. */
@@ -91,7 +95,7 @@ public final class ReportBuilder {
         }
         if (!profileOnly(results)) {
             b.throughput();
-            b.out.addAll(VerdictsBuilder.costs(results, dir, messages));
+            b.out.addAll(VerdictsBuilder.costs(results, b.steadiness, messages));
             b.errorsPerRun();
             b.latency();
             b.out.addAll(HlogPlotsBuilder.build(results, messages, dir));
@@ -140,7 +144,7 @@ public final class ReportBuilder {
                     : s.gitCommit().substring(0, Math.min(12, s.gitCommit().length())),
                     s.gitDiffSha256() == null ? "—" : s.gitDiffSha256())));
         }
-        out.addAll(SteadinessBuilder.warning(results, dir, m));
+        out.addAll(SteadinessBuilder.warning(steadiness, m));
         String when = m.get("measured.on", m.date(results.startedAt()), s.host().cpuModel(),
                 String.valueOf(s.host().logicalCpus()), m.number(s.host().memoryBytes() / 1073741824.0, 1));
         out.add(new Paragraph(when));

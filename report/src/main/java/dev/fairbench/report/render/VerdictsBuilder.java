@@ -1,6 +1,7 @@
 package dev.fairbench.report.render;
 
 import dev.fairbench.report.RouteVerdict;
+import dev.fairbench.report.Steadiness;
 import dev.fairbench.report.render.Block.Heading;
 import dev.fairbench.report.render.Block.Paragraph;
 import dev.fairbench.report.render.Block.Table;
@@ -58,16 +59,16 @@ public final class VerdictsBuilder {
     }
 
     /**
-     * Cost per request, cost runs and interference, after the throughput section; {@code dir}, the results directory
-     * (null for none), is where the steadiness line reads the hlogs ({@link SteadinessBuilder}).
+     * Cost per request, cost runs and interference, after the throughput section, with the steadiness line when the
+     * host's steadiness was read ({@link SteadinessBuilder}).
      */
-    static List<Block> costs(Results results, java.nio.file.Path dir, Messages m) {
+    static List<Block> costs(Results results, java.util.Optional<Steadiness> steadiness, Messages m) {
         VerdictsBuilder b = new VerdictsBuilder(results, m);
         b.costPerRequest();
         b.costRuns();
         b.interference();
         b.out.addAll(HostSpeedBuilder.section(results, m));
-        b.out.addAll(SteadinessBuilder.section(results, dir, m));
+        b.out.addAll(SteadinessBuilder.section(results, steadiness, m));
         b.warmUp();
         return List.copyOf(b.out);
     }
@@ -95,19 +96,20 @@ public final class VerdictsBuilder {
      */
     public static List<Block> summary(Results results, SuiteRun suite, java.nio.file.Path dir, Messages m) {
         VerdictsBuilder b = new VerdictsBuilder(results, m, SUMMARY_LEVEL);
+        java.util.Optional<Steadiness> steadiness = Steadiness.of(results, dir);
         var s = results.setup();
         b.out.add(new Paragraph(m.get("summary.setup", s.host().cpuModel(), m.integer(s.host().logicalCpus()),
                 s.gitCommit() == null ? "?" : s.gitCommit().substring(0, Math.min(12, s.gitCommit().length()))
                         + (s.gitDirty() ? " (dirty)" : ""), m.integer(s.runs()),
                 m.number(s.warmupSeconds(), 0) + " s", m.number(s.durationSeconds(), 0) + " s",
                 m.integer(s.connections()), s.pinning().appCpus(), s.pinning().postgresCpus(), s.pinning().loadgenCpus())));
-        b.out.addAll(SteadinessBuilder.warning(results, dir, m));
+        b.out.addAll(SteadinessBuilder.warning(steadiness, m));
         b.verdictTable();
         b.costPerRequest();
         b.costRuns();
         b.interference();
         b.out.addAll(HostSpeedBuilder.section(results, m));
-        b.out.addAll(SteadinessBuilder.section(results, dir, m));
+        b.out.addAll(SteadinessBuilder.section(results, steadiness, m));
         b.warmUp();
         b.out.addAll(SeedFindingsBuilder.build(results, suite, m, SUMMARY_LEVEL));
         return List.copyOf(b.out);
