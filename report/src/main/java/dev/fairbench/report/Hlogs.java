@@ -32,6 +32,10 @@ public final class Hlogs {
 
     /** One interval of a log: its start relative to the log's first interval, its length, and its count. */
     public record Interval(double startSeconds, double lengthSeconds, long count) {
+        /** Values recorded per second of the interval (requests per second, for a load's log); its length must be > 0. */
+        public double perSecond() {
+            return count / lengthSeconds;
+        }
     }
 
     /** The intervals of one log (one a second as the load generator writes them), in order. */

@@ -95,7 +95,7 @@ public record Steadiness(int windows, double medianCv, double p90Cv, double larg
     static double[] perSecondRates(Path hlog) {
         try {
             return Hlogs.intervals(hlog).stream().filter(i -> i.lengthSeconds() >= FULL_INTERVAL_SECONDS)
-                    .mapToDouble(i -> i.count() / i.lengthSeconds()).toArray();
+                    .mapToDouble(Hlogs.Interval::perSecond).toArray();
         } catch (IOException e) {
             return new double[0];
         }

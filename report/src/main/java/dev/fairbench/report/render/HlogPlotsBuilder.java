@@ -163,7 +163,7 @@ final class HlogPlotsBuilder {
             try {
                 for (Hlogs.Interval i : Hlogs.intervals(file)) {
                     if (i.lengthSeconds() <= 0) continue;
-                    double perSecond = i.count() / i.lengthSeconds();
+                    double perSecond = i.perSecond();
                     points.add(new double[] {i.startSeconds() + i.lengthSeconds(), perSecond});
                     rates.add(perSecond);
                 }
