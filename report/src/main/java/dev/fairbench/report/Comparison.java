@@ -23,11 +23,12 @@ import java.util.Locale;
 /**
  * Two sessions side by side (e.g. two runs of the same commit, to see whether the numbers hold): for every app
  * (matched by name) and route summarized in both, the ratio B/A of
- * throughput, p99 latency, app CPU per request and peak RSS, and of app CPU per request in the cost runs (one run
- * each at a fixed rate, where it compares like with like when both runs were offered the same rate). A ratio above 1 means B has more of it (for
- * throughput that is better, for the others worse). For req/s and app CPU per request the ratio over the rounds
- * comes with its 95% interval, and an interval that includes 1 says "no change" (as hyperfine's "± … times"). Ratios are {@code null} when either side lacks the value or
- * A's value is zero.
+ * throughput, p99 latency, app CPU per request and peak RSS, and of app CPU per request in the cost runs (at a fixed
+ * rate, where it compares like with like when both runs were offered the same rate; the median round's, {@link
+ * RouteResult#cost()}). A ratio above 1 means B has more of it (for throughput that is better, for the others worse).
+ * For req/s and app CPU per request, in the closed loop and in the cost runs, the ratio over the rounds comes with
+ * its 95% interval, and an interval that includes 1 says "no change" (as hyperfine's "± … times"). Ratios are
+ * {@code null} when either side lacks the value or A's value is zero.
  *
  * <p>Formats: {@link #text()} aligned columns for a terminal, {@link #markdown()} a GitHub table,
  * {@link #json()} an object {@code {"a","b","rows":[...],"only_in_a":[...],"only_in_b":[...],"verdicts":[...],
@@ -110,15 +111,18 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
      *                                 ({@link Intervals#ratioOfRounds}), or {@code null} when a side has fewer than
      *                                 two rounds; an interval that includes 1 is no change
      * @param appCpuPerRequestChange   the same for app CPU per request
-     * @param costRateA                offered req/s of A's cost run (one run at a fixed rate), or {@code null}
+     * @param costRateA                offered req/s of A's cost runs (at a fixed rate), or {@code null}
      * @param costRateB                the same in B
-     * @param costAppCpuPerRequestRatio B/A of app CPU time per request in the cost runs, or {@code null} when a side
-     *                                 has none; one run each, so no interval
+     * @param costAppCpuPerRequestRatio B/A of app CPU time per request in the cost runs (of the median round of
+     *                                 each), or {@code null} when a side has none
+     * @param costAppCpuPerRequestChange B/A of it over the cost runs' rounds with its 95% interval, or {@code null}
+     *                                 when a side has fewer than two
      */
     public record Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
                       Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio,
                       Interval requestsPerSecondChange, Interval appCpuPerRequestChange,
-                      Double costRateA, Double costRateB, Double costAppCpuPerRequestRatio) {
+                      Double costRateA, Double costRateB, Double costAppCpuPerRequestRatio,
+                      Interval costAppCpuPerRequestChange) {
     }
 
     /** Relative difference between two runs of the same thing that the run-to-run check tolerates (issue 10). */
@@ -143,18 +147,17 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                 if (sa == null || sb == null) {
                     continue;
                 }
+                RouteResult routeB = appB.route(routeA.route()).orElseThrow();
                 rows.add(new Row(appA.name(), routeA.route(), sa.requestsPerSecond(), sb.requestsPerSecond(),
                         ratio(sb.requestsPerSecond(), sa.requestsPerSecond()),
                         ratio(sb.latency().p99Ms(), sa.latency().p99Ms()),
                         ratio(sb.appCpuUsPerRequest(), sa.appCpuUsPerRequest()),
                         ratio(sb.appRssPeakBytes() == null ? null : sb.appRssPeakBytes().doubleValue(),
                                 sa.appRssPeakBytes() == null ? null : sa.appRssPeakBytes().doubleValue()),
-                        change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
-                                RunResult::requestsPerSecond),
-                        change(appB.route(routeA.route()).orElseThrow().runs(), routeA.runs(),
-                                RouteVerdict::appCpuUsPerRequest),
-                        offered(routeA.cost()), offered(appB.route(routeA.route()).orElseThrow().cost()),
-                        costRatio(appB.route(routeA.route()).orElseThrow().cost(), routeA.cost())));
+                        change(routeB.runs(), routeA.runs(), RunResult::requestsPerSecond),
+                        change(routeB.runs(), routeA.runs(), RouteVerdict::appCpuUsPerRequest),
+                        offered(routeA.cost()), offered(routeB.cost()), costRatio(routeB.cost(), routeA.cost()),
+                        change(routeB.costRuns(), routeA.costRuns(), RouteVerdict::appCpuUsPerRequest)));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -237,7 +240,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     private static final List<String> HEADER =
             List.of("app", "route", "req/s A", "req/s B", "req/s B/A", "p99 B/A", "CPU/req B/A", "RSS B/A",
                     "req/s B/A over rounds [95%]", "CPU/req B/A over rounds [95%]", "fixed rate A / B",
-                    "CPU/req B/A at fixed rate");
+                    "CPU/req B/A at fixed rate", "CPU/req B/A at fixed rate over rounds [95%]");
 
     private List<List<String>> tableCells() {
         List<List<String>> cells = new ArrayList<>();
@@ -249,7 +252,8 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                     changeText(r.appCpuPerRequestChange(), "B costlier", "B cheaper"),
                     r.costRateA() == null || r.costRateB() == null ? "-"
                             : String.format(Locale.ROOT, "%.0f / %.0f", r.costRateA(), r.costRateB()),
-                    ratioText(r.costAppCpuPerRequestRatio())));
+                    ratioText(r.costAppCpuPerRequestRatio()),
+                    changeText(r.costAppCpuPerRequestChange(), "B costlier", "B cheaper")));
         }
         return cells;
     }

@@ -66,6 +66,41 @@ class ComparisonTest {
     }
 
     @Test
+    void costRunsOfSeveralRoundsAreComparedOverTheirRoundsWithAnInterval() {
+        Results a = SampleResults.build();
+        AppResult vertx = a.app("vertx").orElseThrow();
+        RouteResult index = vertx.route("index").orElseThrow();
+        assertThat(index.costRuns()).as("the sample has three rounds of cost runs on the index").hasSize(3);
+        List<dev.fairbench.results.RunResult> dearer = index.costRuns().stream().map(c -> withAppCpu(c, 1.1)).toList();
+        Results b = a.withApp(vertx.withRoute(new RouteResult(index.route(), index.runs(), index.summary(),
+                index.discarded(), dearer)));
+
+        Comparison c = Comparison.of("a", a, "b", b);
+
+        Comparison.Row row = c.rows().stream().filter(x -> x.app().equals("vertx") && x.route().equals("index"))
+                .findFirst().orElseThrow();
+        assertThat(row.costAppCpuPerRequestRatio()).isCloseTo(1.1, within(1e-9));
+        assertThat(row.costAppCpuPerRequestChange().estimate()).isCloseTo(1.1, within(1e-6));
+        assertThat(row.costAppCpuPerRequestChange().excludes(1)).isTrue();
+        assertThat(c.markdown()).contains("CPU/req B/A at fixed rate over rounds [95%]").contains("B costlier");
+        Comparison.Row same = c.rows().stream().filter(x -> x.app().equals("spring") && x.route().equals("index"))
+                .findFirst().orElseThrow();
+        assertThat(same.costAppCpuPerRequestChange().estimate()).isCloseTo(1.0, within(1e-9));
+        assertThat(Comparison.changeText(same.costAppCpuPerRequestChange(), "B costlier", "B cheaper"))
+                .endsWith("no change");
+    }
+
+    private static dev.fairbench.results.RunResult withAppCpu(dev.fairbench.results.RunResult run, double factor) {
+        dev.fairbench.results.Resources r = run.resources();
+        return new dev.fairbench.results.RunResult(run.run(), run.startedAt(), run.durationSeconds(),
+                run.requestsCompleted(), run.requestsPerSecond(), run.status2xx(), run.status3xx(), run.status4xx(),
+                run.status5xx(), run.connectErrors(), run.readErrors(), run.writeErrors(), run.timeouts(),
+                run.latency(), run.hlog(), new dev.fairbench.results.Resources(r.appCpuSeconds() * factor,
+                r.postgresCpuSeconds(), r.redisCpuSeconds(), r.appRssPeakBytes(), r.appContextSwitches(),
+                r.gcCollections(), r.gcPauseSeconds()), run.offeredRatePerSecond(), run.cpuUse(), run.interference());
+    }
+
+    @Test
     void costRunsAreComparedAtTheirFixedRateAndSayWhenTheRatesDiffer() {
         Results a = SampleResults.build();
         AppResult vertx = a.app("vertx").orElseThrow();
@@ -81,7 +116,8 @@ class ComparisonTest {
                         r.redisCpuSeconds(), r.appRssPeakBytes(), r.appContextSwitches(), r.gcCollections(),
                         r.gcPauseSeconds()),
                 cost.offeredRatePerSecond() * 1.2, cost.cpuUse(), cost.interference());
-        Results b = a.withApp(vertx.withRoute(index.withCost(costlier)));
+        Results b = a.withApp(vertx.withRoute(new RouteResult(index.route(), index.runs(), index.summary(),
+                index.discarded(), List.of(costlier))));
 
         Comparison c = Comparison.of("a", a, "b", b);
 

@@ -28,7 +28,7 @@ public record HostSpeed(Canary.Times baseline, double spread, double maxSlowdown
         for (AppResult app : results.apps()) {
             for (RouteResult route : app.routes()) {
                 List<RunResult> runs = new ArrayList<>(route.runs());
-                if (route.cost() != null) runs.add(route.cost());
+                runs.addAll(route.costRuns());
                 if (route.overload() != null) runs.add(route.overload());
                 for (RunResult r : runs) if (r.canary() != null) kept.add(r.canary());
                 for (RunResult r : route.discarded()) if (r.canary() != null) discarded.add(r.canary());
@@ -71,7 +71,8 @@ public record HostSpeed(Canary.Times baseline, double spread, double maxSlowdown
                 List<RunResult> runs = route.runs().stream().map(r -> rejudged(r, speed.baseline())).toList();
                 routes.add(new RouteResult(route.route(), runs,
                         runs.equals(route.runs()) ? route.summary() : Summaries.summarize(runs), route.discarded(),
-                        rejudged(route.cost(), speed.baseline()), rejudged(route.overload(), speed.baseline())));
+                        route.costRuns().stream().map(r -> rejudged(r, speed.baseline())).toList(),
+                        rejudged(route.overload(), speed.baseline())));
             }
             if (routes.equals(app.routes())) continue;
             AppResult nextApp = app;

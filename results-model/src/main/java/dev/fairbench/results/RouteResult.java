@@ -1,5 +1,11 @@
 package dev.fairbench.results;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -11,16 +17,21 @@ import java.util.List;
  *                no run completed
  * @param discarded runs the interference guard found disturbed and that were measured again, in order; kept as
  *                raw data, never summarized
- * @param cost    the fixed-rate run at the rate every app got on this route, or {@code null} when none was made
+ * @param costRuns the fixed-rate runs at the rate every app got on this route, one per round in order, empty when
+ *                 none was made; JSON key {@code cost}, an array (files written before the cost runs had rounds hold
+ *                 one run there, which reads as a list of one)
  * @param overload the fixed-rate run at one rate above every app's capacity on this route (the phash suite's
  *                 overload step, with a 2 s timeout), or {@code null} when none was made
  */
 public record RouteResult(String route, List<RunResult> runs, RouteSummary summary, List<RunResult> discarded,
-                          RunResult cost, RunResult overload) {
+                          @JsonProperty("cost") @JsonInclude(JsonInclude.Include.NON_EMPTY)
+                          @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<RunResult> costRuns,
+                          RunResult overload) {
 
     public RouteResult {
         runs = Lists.copy(runs);
         discarded = Lists.copy(discarded);
+        costRuns = Lists.copy(costRuns);
     }
 
     /** Closed-loop runs only. */
@@ -28,31 +39,52 @@ public record RouteResult(String route, List<RunResult> runs, RouteSummary summa
         this(route, runs, summary, List.of(), null, null);
     }
 
-    /** Runs, discarded runs and the cost run, without an overload run. */
+    /** Runs, discarded runs and the cost runs, without an overload run. */
     public RouteResult(String route, List<RunResult> runs, RouteSummary summary, List<RunResult> discarded,
-                       RunResult cost) {
-        this(route, runs, summary, discarded, cost, null);
+                       List<RunResult> costRuns) {
+        this(route, runs, summary, discarded, costRuns, null);
+    }
+
+    /**
+     * The cost run whose app CPU per request is the median of the cost runs (of an even number, the lower of the two
+     * middle ones; a run without that figure counts as the dearest), or {@code null} when there is none. Its figures
+     * are the ones a report quotes for the cost at the fixed rate, as the median round's are for the closed loop.
+     */
+    public RunResult cost() {
+        if (costRuns.isEmpty()) return null;
+        List<RunResult> byCpu = new ArrayList<>(costRuns);
+        byCpu.sort(Comparator.comparingDouble(RouteResult::cpuSortKey).thenComparingInt(RunResult::run));
+        return byCpu.get((byCpu.size() - 1) / 2);
+    }
+
+    /** App CPU seconds per request of a run; positive infinity when it has no CPU figure or no request. */
+    private static double cpuSortKey(RunResult run) {
+        Resources r = run.resources();
+        if (r == null || r.appCpuSeconds() == null || run.requestsCompleted() == 0) return Double.POSITIVE_INFINITY;
+        return r.appCpuSeconds() / run.requestsCompleted();
     }
 
     /** A copy with the runs and summary replaced. */
     public RouteResult withRuns(List<RunResult> nextRuns, RouteSummary nextSummary) {
-        return new RouteResult(route, nextRuns, nextSummary, discarded, cost, overload);
+        return new RouteResult(route, nextRuns, nextSummary, discarded, costRuns, overload);
     }
 
     /** A copy with one more discarded (disturbed) run. */
     public RouteResult withDiscarded(RunResult run) {
         List<RunResult> next = new java.util.ArrayList<>(discarded);
         next.add(run);
-        return new RouteResult(route, runs, summary, next, cost, overload);
+        return new RouteResult(route, runs, summary, next, costRuns, overload);
     }
 
-    /** A copy with the cost run set. */
+    /** A copy with one more cost run, after those of the earlier rounds. */
     public RouteResult withCost(RunResult run) {
-        return new RouteResult(route, runs, summary, discarded, run, overload);
+        List<RunResult> next = new ArrayList<>(costRuns);
+        next.add(run);
+        return new RouteResult(route, runs, summary, discarded, next, overload);
     }
 
     /** A copy with the overload run set. */
     public RouteResult withOverload(RunResult run) {
-        return new RouteResult(route, runs, summary, discarded, cost, run);
+        return new RouteResult(route, runs, summary, discarded, costRuns, run);
     }
 }

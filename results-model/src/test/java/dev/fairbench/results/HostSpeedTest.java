@@ -33,7 +33,7 @@ class HostSpeedTest {
     @Test
     void everyWindowCountsKeptDiscardedAndCost() {
         RouteResult route = new RouteResult("compute", List.of(run(1, canary(50, 80)), run(2, canary(60, 80))),
-                null, List.of(run(1, canary(50, 100))), run(1, canary(52, 84)));
+                null, List.of(run(1, canary(50, 100))), List.of(run(1, canary(52, 84))));
         HostSpeed h = results(route).hostSpeed();
         assertThat(h.windows()).isEqualTo(4);
         assertThat(h.windowsRetried()).as("the discarded slowed one").isEqualTo(1);

@@ -81,7 +81,7 @@ final class ResultsRecorder {
         app(app.withRoute(before.withDiscarded(run)));
     }
 
-    /** Sets the fixed-rate cost run of {@code route} and writes. */
+    /** Adds a fixed-rate cost run (of the next round) to {@code route} and writes. */
     synchronized void cost(String name, String route, RunResult run) {
         AppResult app = app(name);
         RouteResult before = app.route(route).orElse(new RouteResult(route, List.of(), null));

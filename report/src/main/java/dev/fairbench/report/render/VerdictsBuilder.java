@@ -187,9 +187,22 @@ public final class VerdictsBuilder {
 
     /** The 95% interval of the mean app CPU per request over the rounds, or empty with fewer than 2 rounds. */
     private String cpuInterval(AppResult app, String route) {
-        double[] rounds = app.route(route).orElseThrow().runs().stream().mapToDouble(RouteVerdict::appCpuUsPerRequest)
-                .filter(v -> v > 0).toArray();
+        return cpuInterval(app.route(route).orElseThrow().runs());
+    }
+
+    /** The 95% interval of the mean app CPU per request over {@code runs}, or empty with fewer than 2 that have it. */
+    private String cpuInterval(List<RunResult> runs) {
+        double[] rounds = runs.stream().mapToDouble(RouteVerdict::appCpuUsPerRequest).filter(v -> v > 0).toArray();
         return rounds.length < 2 ? "" : interval(Intervals.ofRounds(rounds), 1, m);
+    }
+
+    /** Half the range of the app CPU per request of {@code runs} over that of {@code median}, as {@code  ±x%}. */
+    private String cpuSpread(List<RunResult> runs, double median) {
+        double[] perRequest = runs.stream().mapToDouble(RouteVerdict::appCpuUsPerRequest).filter(v -> v > 0).toArray();
+        if (perRequest.length < 2 || median <= 0) return "";
+        double range = java.util.Arrays.stream(perRequest).max().orElseThrow()
+                - java.util.Arrays.stream(perRequest).min().orElseThrow();
+        return " ±" + m.percent(range / 2 / median);
     }
 
     /** {@code  [low–high]} of a 95% interval, or empty when it has none. */
@@ -211,7 +224,8 @@ public final class VerdictsBuilder {
         List<List<String>> rows = new ArrayList<>();
         for (String route : results.setup().routes()) {
             for (AppResult app : results.apps()) {
-                RunResult c = app.route(route).map(RouteResult::cost).orElse(null);
+                RouteResult r = app.route(route).orElse(null);
+                RunResult c = r == null ? null : r.cost();
                 if (c == null || c.offeredRatePerSecond() == null) continue;
                 double requests = Math.max(1, c.requestsCompleted());
                 var res = c.resources();
@@ -221,15 +235,19 @@ public final class VerdictsBuilder {
                         + (res.redisCpuSeconds() == null ? 0 : res.redisCpuSeconds() * 1e6 / requests);
                 Latency l = c.latency();
                 rows.add(List.of(m.route(route), app.label(), m.integer(c.offeredRatePerSecond()),
-                        m.integer(c.requestsPerSecond()), opt(appUs), opt(total), m.number(l.p50Ms(), 2),
+                        m.integer(c.requestsPerSecond()), appUs == null ? "—" : m.number(appUs, 1)
+                                + cpuSpread(r.costRuns(), appUs) + cpuInterval(r.costRuns()),
+                        opt(total), m.number(l.p50Ms(), 2),
                         m.number(l.p90Ms(), 2), l.p95Ms() == null ? "—" : m.number(l.p95Ms(), 2),
                         m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2),
-                        m.integer(c.errors() + c.non2xx()) + (c.disturbed() ? " · " + m.get("disturbed") : "")));
+                        m.integer(r.costRuns().stream().mapToLong(x -> x.errors() + x.non2xx()).sum())
+                                + (c.disturbed() ? " · " + m.get("disturbed") : "")));
             }
         }
         if (rows.isEmpty()) return;
         out.add(heading(3, m.get("costruns"), "cost-runs"));
-        out.add(new Paragraph(m.get("costruns.intro")));
+        boolean rounds = results.apps().stream().flatMap(a -> a.routes().stream()).anyMatch(r -> r.costRuns().size() > 1);
+        out.add(new Paragraph(m.get("costruns.intro") + (rounds ? " " + m.get("costruns.rounds") : "")));
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.offered"), m.get("col.rps"),
                 m.get("col.cpu.app"), m.get("col.cpu.total"), "p50", "p90", "p95", "p99", "p99.9", m.get("col.errors")),
                 List.of(false, false, true, true, true, true, true, true, true, true, true, true), rows));
@@ -245,7 +263,7 @@ public final class VerdictsBuilder {
         for (AppResult app : results.apps()) {
             for (RouteResult r : app.routes()) {
                 List<RunResult> all = new ArrayList<>(r.runs());
-                if (r.cost() != null) all.add(r.cost());
+                all.addAll(r.costRuns());
                 for (RunResult run : r.discarded()) rows.add(row(app, r.route(), run, m.get("interference.discarded")));
                 for (RunResult run : all) {
                     Interference i = run.interference();
@@ -277,10 +295,19 @@ public final class VerdictsBuilder {
                 : m.get("interference.steal.judged", median, most, m.number(maxStealCores, 3))));
     }
 
+    /**
+     * Which window {@code run} of {@code route} was: {@code round N} of the closed loop, or the cost run (with its
+     * round when the route has cost runs of more than one round).
+     */
+    static String window(RunResult run, RouteResult route, Messages m) {
+        if (run.offeredRatePerSecond() == null) return m.get("interference.round", m.integer(run.run()));
+        return route.costRuns().size() > 1 || run.run() > 1 ? m.get("interference.costround", m.integer(run.run()))
+                : m.get("interference.costrun");
+    }
+
     private List<String> row(AppResult app, String route, RunResult run, String kept) {
         Interference i = run.interference();
-        String window = run.offeredRatePerSecond() != null ? m.get("interference.costrun")
-                : m.get("interference.round", m.integer(run.run()));
+        String window = window(run, app.route(route).orElseThrow(), m);
         String who = i == null ? "" : i.top().stream().map(p -> p.command() + " (" + p.pid() + ", "
                 + m.number(p.cpuSeconds(), 2) + " s)").collect(Collectors.joining("; "));
         if (run.stolen()) {

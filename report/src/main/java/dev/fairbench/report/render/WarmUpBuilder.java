@@ -33,10 +33,9 @@ final class WarmUpBuilder {
         for (AppResult app : results.apps()) {
             for (RouteResult r : app.routes()) {
                 List<RunResult> runs = new ArrayList<>(r.runs());
-                if (r.cost() != null) runs.add(r.cost());
+                runs.addAll(r.costRuns());
                 for (RunResult run : runs) {
-                    String where = app.label() + ", " + m.route(r.route()) + ", " + (run.offeredRatePerSecond() != null
-                            ? m.get("interference.costrun") : m.get("interference.round", m.integer(run.run())));
+                    String where = app.label() + ", " + m.route(r.route()) + ", " + VerdictsBuilder.window(run, r, m);
                     if (run.warmupSeconds() != null) {
                         warmUps++;
                         double extra = run.warmupSeconds() - fixed;
