@@ -36,7 +36,8 @@ import picocli.CommandLine.ParameterException;
         description = {"Benchmark the apps of the registry in --rounds rounds: in each round every app alone, in an "
                 + "order rotated by one per round, is started fresh pinned to its CPUs, checked page by page against "
                 + "the reference (the gate), then per route warmed up and measured once; the median counts. Then "
-                + "each route once more at one fixed rate for every app (the cost run). A window that other "
+                + "each route at one fixed rate, the same for every app, in as many rounds (the cost runs). A "
+                + "window that other "
                 + "processes disturbed is measured again.",
                 "Writes suite.json, results.json (rewritten after every run), environment.json, hlog/, logs/ and the "
                         + "reports into the output directory; a suite of several loads (--suite hello) writes one "

@@ -50,7 +50,8 @@ final class SuitePlan {
             switch (name) {
                 case "timed" -> list.add(new TimedRuns(timed));
                 case "cost" -> {
-                    if (!noCost) list.add(new CostRuns(new CostRuns.Settings(warmup, duration, costRates, timed.jitSettleMax())));
+                    if (!noCost) list.add(new CostRuns(new CostRuns.Settings(warmup, duration, costRates,
+                            timed.jitSettleMax(), timed.rounds())));
                 }
                 case "capacity" -> {
                     CapacityProbe.Settings d = timed.quick() ? QUICK_CAPACITY : CapacityProbe.Settings.defaults(suite.sloP99Ms());

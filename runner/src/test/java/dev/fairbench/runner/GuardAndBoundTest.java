@@ -164,25 +164,29 @@ class GuardAndBoundTest {
     }
 
     @Test
-    void roundsRotateTheAppsAndTheCostRunOffersEveryAppTheSameRate() throws Exception {
+    void roundsRotateTheAppsAndTheCostRunsOfferEveryAppAndRoundTheSameRate() throws Exception {
         TestRegistry reg = new TestRegistry().app("a", "ok", "").app("b", "ok", "");
         TrialOptions o = options(reg.write(dir), 4).guard(new TrialOptions.Guard(100, 0)).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Results results = run(o, List.of(
                 new TimedRuns(new TimedRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), 2, true)),
-                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of()))), out);
+                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of(), Duration.ZERO, 2))),
+                out);
         String log = out.toString(StandardCharsets.UTF_8);
         assertThat(log).containsSubsequence("[a] started for run round 1/2", "[b] started for run round 1/2",
-                "[b] started for run round 2/2", "[a] started for run round 2/2", "[a] started for cost",
-                "[b] started for cost");
+                "[b] started for run round 2/2", "[a] started for run round 2/2", "[a] started for cost round 1/2",
+                "[b] started for cost round 1/2", "[b] started for cost round 2/2", "[a] started for cost round 2/2");
         double slowest = results.apps().stream().mapToDouble(a -> a.route("compute").orElseThrow().summary()
                 .requestsPerSecond()).min().orElseThrow();
         for (AppResult app : results.apps()) {
             RouteResult compute = app.route("compute").orElseThrow();
             assertThat(compute.runs()).extracting(RunResult::run).containsExactly(1, 2);
-            assertThat(compute.cost()).isNotNull();
-            assertThat(compute.cost().offeredRatePerSecond()).isEqualTo(CostRuns.niceRate(slowest * CostRuns.SHARE_OF_SLOWEST));
-            assertThat(compute.cost().hlog()).isEqualTo("hlog/" + app.name() + "/compute/cost.hlog");
+            assertThat(compute.costRuns()).extracting(RunResult::run).containsExactly(1, 2);
+            assertThat(compute.costRuns()).extracting(RunResult::offeredRatePerSecond)
+                    .containsOnly(CostRuns.niceRate(slowest * CostRuns.SHARE_OF_SLOWEST));
+            assertThat(compute.costRuns()).extracting(RunResult::hlog).containsExactly(
+                    "hlog/" + app.name() + "/compute/cost-round-1.hlog", "hlog/" + app.name() + "/compute/cost-round-2.hlog");
+            assertThat(dir.resolve("results").resolve(compute.costRuns().get(1).hlog())).exists();
         }
     }
 }

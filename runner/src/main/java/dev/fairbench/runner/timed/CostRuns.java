@@ -23,19 +23,21 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * The cost runs of {@code fairbench run}: after the timed rounds, every app is started once more and each route
- * is loaded at one fixed offered rate that is the same for every app, low enough that none is saturated: half of
- * the slowest app's median closed-loop rate on that route in this trial, or the rate given for the route. There
- * the CPU per request compares like with like (no app is paying for queueing or idling), and the latency is
- * measured from the intended send time (no coordinated omission). Recorded as the route's {@code cost} run, under
- * the interference guard ({@link GuardedRun}); its interval log is {@code hlog/APP/ROUTE/cost.hlog}. Not
- * thread-safe; one app at a time.
+ * The cost runs of {@code fairbench run}: after the timed rounds, in as many rounds of their own (every app started
+ * fresh in each, in the rotated order of the timed rounds), each route is loaded at one fixed offered rate that is
+ * the same for every app and every round, low enough that none is saturated: half of the slowest app's median
+ * closed-loop rate on that route in this trial, or the rate given for the route. There the CPU per request compares
+ * like with like (no app is paying for queueing or idling), and the latency is measured from the intended send time
+ * (no coordinated omission). Each round's run is added to the route's {@code cost} runs, under the interference
+ * guard ({@link GuardedRun}); its interval log is {@code hlog/APP/ROUTE/cost-round-N.hlog} ({@code cost.hlog} when
+ * there is one round). The rounds give the cost at the fixed rate a spread and an interval, as the timed rounds give
+ * the closed loop's. Not thread-safe; one app at a time.
  *
  * <p>The same pass, of another {@link Kind}, makes the phash suite's two shared-rate steps from the capacities the
  * capacity pass recorded before it: {@code fixed-rate} offers every app a share of the slowest app's capacity
  * (recorded as the cost run: the one rate every app got), {@code overload} a multiple above 1 of the fastest app's
  * capacity, so that every app is over its capacity, with a {@value #OVERLOAD_TIMEOUT_SECONDS} s response timeout
- * (recorded as the route's overload run).
+ * (recorded as the route's overload run); both in one round.
  */
 public final class CostRuns implements Pass {
     /** Share of the slowest app's closed-loop rate offered to every app. */
@@ -73,20 +75,33 @@ public final class CostRuns implements Pass {
      * @param kind         where the rate comes from and where the run is recorded
      * @param factor       the share or multiple of {@link Kind#FIXED_RATE} and {@link Kind#OVERLOAD} (unused by
      *                     {@link Kind#COST})
+     * @param rounds       rounds of the pass, each a fresh start of every app and one run per route; 1 for
+     *                     {@link Kind#OVERLOAD}, whose one run per route is the route's overload run
      */
     public record Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax,
-                           Kind kind, double factor) {
-        /** Settings whose warm-up is never extended. */
+                           Kind kind, double factor, int rounds) {
+        /** Settings of one round whose warm-up is never extended. */
         public Settings(Duration warmup, Duration duration, Map<String, Double> rates) {
-            this(warmup, duration, rates, Duration.ZERO);
+            this(warmup, duration, rates, Duration.ZERO, 1);
         }
 
-        /** The cost runs of {@code fairbench run}. */
-        public Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax) {
-            this(warmup, duration, rates, jitSettleMax, Kind.COST, SHARE_OF_SLOWEST);
+        /** The cost runs of {@code fairbench run}, in {@code rounds} rounds. */
+        public Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax,
+                        int rounds) {
+            this(warmup, duration, rates, jitSettleMax, Kind.COST, SHARE_OF_SLOWEST, rounds);
+        }
+
+        /** One round of a pass of {@code kind}. */
+        public Settings(Duration warmup, Duration duration, Map<String, Double> rates, Duration jitSettleMax,
+                        Kind kind, double factor) {
+            this(warmup, duration, rates, jitSettleMax, kind, factor, 1);
         }
 
         public Settings {
+            if (rounds < 1) throw new IllegalArgumentException("the cost runs need at least 1 round, got " + rounds);
+            if (kind == Kind.OVERLOAD && rounds != 1) {
+                throw new IllegalArgumentException("the overload step has one round, got " + rounds);
+            }
             if (kind == Kind.FIXED_RATE && !(factor > 0 && factor <= 1)) {
                 throw new IllegalArgumentException("the fixed-rate share must be in (0, 1], got " + factor);
             }
@@ -115,8 +130,13 @@ public final class CostRuns implements Pass {
     }
 
     @Override
+    public int rounds() {
+        return settings.rounds();
+    }
+
+    @Override
     public Timing timing() {
-        return new Timing(settings.warmup(), settings.duration(), 1);
+        return new Timing(settings.warmup(), settings.duration(), settings.rounds());
     }
 
     @Override
@@ -135,6 +155,7 @@ public final class CostRuns implements Pass {
                     + OVERLOAD_TIMEOUT_SECONDS + " s are timeouts";
         });
         m.put("jit_settle_max_s", settings.jitSettleMax().toMillis() / 1000.0);
+        m.put("rounds", settings.rounds());
         m.put("rates_given", settings.rates());
         return m;
     }
@@ -151,6 +172,8 @@ public final class CostRuns implements Pass {
         AppProcess app = running.process();
         var o = ctx.options();
         GuardedRun guarded = new GuardedRun(ctx, RunMeasurement.Parties.of(app, ctx.session()));
+        int round = running.round();
+        String stem = settings.rounds() == 1 ? name() : name() + "-round-" + round;
         for (Route route : o.routes()) {
             if (!running.entry().serves(route)) continue;
             String r = route.routeName();
@@ -163,12 +186,13 @@ public final class CostRuns implements Pass {
             LoadSpec spec = ctx.targets().spec(route, app.address(), app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withRate(rate.getAsDouble());
             if (settings.kind() == Kind.OVERLOAD) spec = spec.withTimeout(Duration.ofSeconds(OVERLOAD_TIMEOUT_SECONDS));
-            String phase = String.format(Locale.ROOT, "%s at %.0f req/s", name(), rate.getAsDouble());
+            String phase = String.format(Locale.ROOT, "%s at %.0f req/s%s", name(), rate.getAsDouble(),
+                    settings.rounds() == 1 ? "" : " round " + round + "/" + settings.rounds());
             Duration warmed = TimedRuns.warmUp(new WarmUp(settings.warmup(), settings.jitSettleMax()), spec, app, ctx,
                     name, r, phase + " warm-up");
             ctx.activity(name + " " + r + " " + phase);
             // The phash report shows memory at the fixed rate and under overload; the blog's cost table does not.
-            RunResult result = guarded.measure(1, name, r, spec, name(), settings.kind() != Kind.COST,
+            RunResult result = guarded.measure(round, name, r, spec, stem, settings.kind() != Kind.COST,
                     p -> ctx.status(name, r, phase, p, settings.duration()));
             if (!warmed.isZero()) result = result.withWarmupSeconds(warmed.toMillis() / 1000.0);
             if (settings.kind() == Kind.OVERLOAD) {
@@ -176,7 +200,7 @@ public final class CostRuns implements Pass {
             } else {
                 ctx.recordCost(name, r, result);
             }
-            ctx.line(costLine(name(), name, r, result));
+            ctx.line(costLine(settings.rounds() == 1 ? name() : name() + " round " + round, name, r, result));
             if (!app.isAlive()) {
                 throw new TrialFailure("exited with code " + app.exitCode() + " during the " + name() + " run of " + r
                         + "; last lines of its log:\n" + app.logTail());
@@ -230,10 +254,6 @@ public final class CostRuns implements Pass {
     static OptionalDouble slowest(java.util.List<AppResult> apps, String route) {
         return apps.stream().map(a -> a.route(route)).flatMap(java.util.Optional::stream).map(RouteResult::summary)
                 .filter(s -> s != null && s.requestsPerSecond() > 0).mapToDouble(RouteSummary::requestsPerSecond).min();
-    }
-
-    static String costLine(String app, String route, RunResult r) {
-        return costLine("cost", app, route, r);
     }
 
     static String costLine(String pass, String app, String route, RunResult r) {
