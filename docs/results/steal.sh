@@ -25,6 +25,10 @@ for r in rows:
 print()
 for (app, route), pts in by_app.items():
     cpus = [c for _, c in pts]
+    steals = [s for s, _ in pts]
+    # a correlation needs both to vary: on a host without steal every window reads 0.000
+    r = "none (steal or CPU the same in every window)" if len(set(steals)) < 2 or len(set(cpus)) < 2 \
+        else f"{statistics.correlation(steals, cpus):.2f}"
     print(f"- {app} {route}: correlation of app CPU per request with steal over {len(pts)} windows "
-          f"{statistics.correlation([s for s, _ in pts], cpus):.2f}; CPU per request {min(cpus):.1f}–{max(cpus):.1f} µs")
+          f"{r}; CPU per request {min(cpus):.1f}–{max(cpus):.1f} µs")
 PY
