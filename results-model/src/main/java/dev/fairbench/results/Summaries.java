@@ -73,8 +73,11 @@ public final class Summaries {
                 .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder()))).map(Map.Entry::getKey).orElse(null);
     }
 
-    /** Half the range of the runs' app CPU per request over its median, or null when a run lacks it. */
-    private static Double cpuSpread(List<RunResult> runs) {
+    /**
+     * Half the range of the runs' app CPU per request over its median, or null when a run lacks it: the summary's
+     * {@code app_cpu_spread}, and the spread a report gives the cost runs over their rounds.
+     */
+    public static Double cpuSpread(List<RunResult> runs) {
         List<Double> perRequest = new ArrayList<>();
         for (RunResult run : runs) {
             if (run.resources() == null || run.requestsCompleted() == 0) return null;

@@ -13,6 +13,7 @@ import dev.fairbench.results.SuiteRun;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
 import dev.fairbench.results.RunResult;
+import dev.fairbench.results.Summaries;
 import dev.fairbench.stats.Interval;
 import dev.fairbench.stats.Intervals;
 import dev.fairbench.stats.Verdict;
@@ -196,13 +197,10 @@ public final class VerdictsBuilder {
         return rounds.length < 2 ? "" : interval(Intervals.ofRounds(rounds), 1, m);
     }
 
-    /** Half the range of the app CPU per request of {@code runs} over that of {@code median}, as {@code  ±x%}. */
-    private String cpuSpread(List<RunResult> runs, double median) {
-        double[] perRequest = runs.stream().mapToDouble(RouteVerdict::appCpuUsPerRequest).filter(v -> v > 0).toArray();
-        if (perRequest.length < 2 || median <= 0) return "";
-        double range = java.util.Arrays.stream(perRequest).max().orElseThrow()
-                - java.util.Arrays.stream(perRequest).min().orElseThrow();
-        return " ±" + m.percent(range / 2 / median);
+    /** {@code  ±x%}, the spread of the app CPU per request over two or more {@code runs}; empty otherwise. */
+    private String cpuSpread(List<RunResult> runs) {
+        Double spread = runs.size() < 2 ? null : Summaries.cpuSpread(runs);
+        return spread == null ? "" : " ±" + m.percent(spread);
     }
 
     /** {@code  [low–high]} of a 95% interval, or empty when it has none. */
@@ -236,7 +234,7 @@ public final class VerdictsBuilder {
                 Latency l = c.latency();
                 rows.add(List.of(m.route(route), app.label(), m.integer(c.offeredRatePerSecond()),
                         m.integer(c.requestsPerSecond()), appUs == null ? "—" : m.number(appUs, 1)
-                                + cpuSpread(r.costRuns(), appUs) + cpuInterval(r.costRuns()),
+                                + cpuSpread(r.costRuns()) + cpuInterval(r.costRuns()),
                         opt(total), m.number(l.p50Ms(), 2),
                         m.number(l.p90Ms(), 2), l.p95Ms() == null ? "—" : m.number(l.p95Ms(), 2),
                         m.number(l.p99Ms(), 2), m.number(l.p999Ms(), 2),
