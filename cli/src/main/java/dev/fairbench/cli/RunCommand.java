@@ -122,6 +122,13 @@ public final class RunCommand extends TrialCommand {
                     + "(default: on; --no-hostile skips it).")
     boolean hostile;
 
+    @Option(names = "--start-per-route", description = "In every round, start each app once per route (start, gate on "
+            + "the route, warm-up, measure, stop) in the timed and the cost runs, as JMH forks a JVM per benchmark: "
+            + "the code a JIT compiled under one route's load cannot shape the next route's figures. Costs one app "
+            + "start per route and round (default: one start per app and round measures every route; "
+            + "docs/benchmarks.md, 'Fresh starts per route', has what it changed on Vert.x).")
+    boolean startPerRoute;
+
     @Override
     public Integer call() throws Exception {
         Path root = repoRoot();
@@ -154,7 +161,8 @@ public final class RunCommand extends TrialCommand {
         List<String> appNames = !apps.apps().isEmpty() || ownRegistry ? apps.apps() : declared.apps();
         TrialOptions base = options("", b -> hosts.apply(b.apps(appNames)
                 .routes(parsed.hasMatchedOption("--routes") ? routes.routes() : plan.routes())
-                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).hostile(hostile)));
+                .detailSlugs(quick ? TimedRuns.Settings.QUICK_DETAIL_SLUGS : 0).hostile(hostile)
+                .startPerRoute(startPerRoute)));
         refuseToReplace(base.outputDir());
         SuiteRun run = plan.recorded(appNames, base);
         List<TrialOptions> trials = new java.util.ArrayList<>();

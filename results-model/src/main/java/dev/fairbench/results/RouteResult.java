@@ -57,11 +57,10 @@ public record RouteResult(String route, List<RunResult> runs, RouteSummary summa
         return byCpu.get((byCpu.size() - 1) / 2);
     }
 
-    /** App CPU seconds per request of a run; positive infinity when it has no CPU figure or no request. */
+    /** App CPU per request of a run in µs; positive infinity when it has no CPU figure or no request. */
     private static double cpuSortKey(RunResult run) {
-        Resources r = run.resources();
-        if (r == null || r.appCpuSeconds() == null || run.requestsCompleted() == 0) return Double.POSITIVE_INFINITY;
-        return r.appCpuSeconds() / run.requestsCompleted();
+        Double micros = Summaries.appCpuMicrosPerRequest(run);
+        return micros == null ? Double.POSITIVE_INFINITY : micros;
     }
 
     /** A copy with the runs and summary replaced. */

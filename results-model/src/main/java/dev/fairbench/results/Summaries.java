@@ -80,8 +80,7 @@ public final class Summaries {
     public static Double cpuSpread(List<RunResult> runs) {
         List<Double> perRequest = new ArrayList<>();
         for (RunResult run : runs) {
-            if (run.resources() == null || run.requestsCompleted() == 0) return null;
-            Double us = microsPerRequest(run.resources().appCpuSeconds(), run.requestsCompleted());
+            Double us = appCpuMicrosPerRequest(run);
             if (us == null) return null;
             perRequest.add(us);
         }
@@ -100,6 +99,11 @@ public final class Summaries {
     private static Long firstRss(List<RunResult> runs) {
         return runs.stream().filter(r -> r.resources() != null && r.resources().appRssPeakBytes() != null)
                 .min(Comparator.comparingInt(RunResult::run)).map(r -> r.resources().appRssPeakBytes()).orElse(null);
+    }
+
+    /** App CPU per request of one run in µs, or {@code null} when it has no CPU figure or no request. */
+    static Double appCpuMicrosPerRequest(RunResult run) {
+        return run.resources() == null ? null : microsPerRequest(run.resources().appCpuSeconds(), run.requestsCompleted());
     }
 
     private static Double microsPerRequest(Double cpuSeconds, long requests) {

@@ -47,9 +47,14 @@ final class Gate {
 
     /** Flushes Redis and checks the app listening on {@code address:port} (another host's, or this one's). */
     ConformanceReport check(AppEntry entry, String address, int port) {
+        return check(entry, entry.routes(), address, port);
+    }
+
+    /** {@link #check(AppEntry, String, int)} on the cases of {@code routes} (and those of no route) only. */
+    ConformanceReport check(AppEntry entry, List<Route> routes, String address, int port) {
         redis.clearPageCache();
         return new ConformanceChecker(TIMEOUT_MILLIS, redis::get, entry.pageCache())
-                .check(URI.create("http://" + address + ":" + port), cases(entry.routes()));
+                .check(URI.create("http://" + address + ":" + port), cases(routes));
     }
 
     /**

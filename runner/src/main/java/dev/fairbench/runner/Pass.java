@@ -13,7 +13,8 @@ import java.util.Map;
  * stop, PostgreSQL back to its baseline), the CPU placement, the services, the results file and Ctrl-C; a pass
  * only measures and records, through its {@link TrialContext}. Hooks are called on the loop's thread, in this
  * order: {@link #beforeTrial} (every pass, before any app starts), then per pass, per round and per app
- * {@link #skipReason}, {@link #beforeStart}, {@link #run}, {@link #afterStop}, and at the end
+ * {@link #skipReason}, then per start (one, or one per route: {@link #measuresRouteByRoute}) {@link #beforeStart},
+ * {@link #run}, {@link #afterStop}, and at the end
  * {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread. A pass that comes later sees what
  * the earlier ones recorded (e.g. the cost runs take their rate from the timed runs).
  */
@@ -41,6 +42,15 @@ public interface Pass {
      */
     default int rounds() {
         return 1;
+    }
+
+    /**
+     * Whether the pass measures route by route, so that with {@link TrialOptions#startPerRoute()} the loop gives
+     * each route a start of its own ({@link RunningApp#routes()} then holds that one route). A pass that does not
+     * (the profile, the capacity search) gets one start per app and round with every route.
+     */
+    default boolean measuresRouteByRoute() {
+        return false;
     }
 
     /** Short name for messages and results keys: {@code run}, {@code profile}, {@code capacity}. */

@@ -2,6 +2,9 @@ package dev.fairbench.runner;
 
 import dev.fairbench.runner.proc.AppProcess;
 import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.workload.Route;
+
+import java.util.List;
 
 /**
  * An app under test as a {@link Pass} sees it: started by the {@link TrialLoop}, pinned to its CPUs, past the
@@ -10,8 +13,14 @@ import dev.fairbench.runner.registry.AppEntry;
  * @param entry   its registry entry
  * @param process its process tree: pid, port, liveness, log
  * @param round   the pass's round this start belongs to, from 1
+ * @param routes  the routes this start is for, in the trial's order, all served by the app: every selected one, or
+ *                one when each route has a start of its own ({@link Pass#measuresRouteByRoute()})
  */
-public record RunningApp(AppEntry entry, AppProcess process, int round) {
+public record RunningApp(AppEntry entry, AppProcess process, int round, List<Route> routes) {
+    public RunningApp {
+        routes = List.copyOf(routes);
+    }
+
     public String name() {
         return entry.name();
     }

@@ -270,18 +270,24 @@ public final class TrialLoop {
             recorder.app(newRecord(e, AppStatus.FAILED, IN_PROGRESS));
             added.add(name);
         }
-        long start = System.nanoTime();
-        loadThisStart = Duration.ZERO;
-        inProgress = name;
-        String failed = runPass(pass, round, e, ctx);
-        progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+        String failed = null;
+        Duration loadThisRound = Duration.ZERO;
+        List<List<Route>> starts = starts(pass, e);
+        for (int i = 0; i < starts.size() && failed == null; i++) {
+            long start = System.nanoTime();
+            loadThisStart = Duration.ZERO;
+            inProgress = name;
+            failed = runPass(pass, round, e, starts.get(i), i == 0, ctx);
+            progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+            loadThisRound = loadThisRound.plus(loadThisStart);
+        }
         if (failed == null) {
             // Measured once: an interruption from here on keeps what was measured as measured.
             if (pass == passes.getFirst() && added.contains(name)) recorder.status(name, AppStatus.MEASURED, null);
             return;
         }
         stopped.add(name);
-        progress.dropPlanned(remainingLoad(e, pass, round));
+        progress.dropPlanned(remainingLoad(e, pass, round, loadThisRound));
         String where = (pass == passes.getFirst() ? "" : pass.name() + ": ")
                 + (pass.rounds() > 1 ? "round " + round + ": " : "");
         failures.add(name + ": " + where + failed);
@@ -293,6 +299,16 @@ public final class TrialLoop {
         }
     }
 
+    /**
+     * The routes of each start of app {@code e} in one round of {@code pass}: one start for every selected route it
+     * serves, or, with {@link TrialOptions#startPerRoute()} and a pass that measures route by route, one per route.
+     */
+    List<List<Route>> starts(Pass pass, AppEntry e) {
+        List<Route> served = o.routes().stream().filter(e::serves).toList();
+        if (!o.startPerRoute() || !pass.measuresRouteByRoute() || served.size() <= 1) return List.of(served);
+        return served.stream().map(List::of).toList();
+    }
+
     /** Apps in registry order, started from the {@code shift}-th (round 2 starts from the second app, ...). */
     static <T> List<T> rotated(List<T> apps, int shift) {
         if (apps.isEmpty()) return apps;
@@ -301,8 +317,13 @@ public final class TrialLoop {
         return out;
     }
 
-    /** Start, gate, pass, stop; returns why the pass failed, or null. */
-    private String runPass(Pass pass, int round, AppEntry e, TrialContext ctx) throws InterruptedException {
+    /**
+     * Start, gate, pass, stop, for {@code routes}; returns why the pass failed, or null. {@code firstOfRound}: the
+     * app's first start in this round of the pass, whose gate replaces the recorded conformance (later starts of the
+     * round add theirs to it).
+     */
+    private String runPass(Pass pass, int round, AppEntry e, List<Route> routes, boolean firstOfRound, TrialContext ctx)
+            throws InterruptedException {
         String name = e.name();
         int baseline = pgConnections();
         activity = "starting " + name;
@@ -320,15 +341,17 @@ public final class TrialLoop {
             }
             currentApp = app;
             String via = endpoints.equals(direct) ? "" : " through the wire proxies";
-            String of = pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "";
+            boolean oneRoute = starts(pass, e).size() > 1;
+            String of = (pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "")
+                    + (oneRoute ? " " + routes.getFirst().routeName() : "");
             String on = app.isLocal() ? "" : " on " + hosts.app().role().host() + " (" + app.address() + ")";
             progress.line("[" + name + "] started for " + pass.name() + of + on + ": pid " + app.pid() + ", port "
                     + app.port() + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
             activity = "conformance gate of " + name;
-            String gateFailure = gate(pass, e, app, via);
+            String gateFailure = gate(pass, e, oneRoute ? routes : e.routes(), !firstOfRound, app, via);
             if (gateFailure != null) return gateFailure;
             activity = name + " " + pass.name();
-            pass.run(new RunningApp(e, app, round), ctx);
+            pass.run(new RunningApp(e, app, round, routes), ctx);
             if (!app.isAlive()) return "exited with code " + app.exitCode() + " during " + pass.name() + "; last lines "
                     + "of its log:\n" + app.logTail();
             // After the pass, never before it: a JVM that served the suite's odd requests has compiled other code
@@ -360,14 +383,14 @@ public final class TrialLoop {
      * when Redis or PostgreSQL time out, as they can on a starved machine, not a wrong byte. Returns why it failed,
      * or null.
      */
-    private String gate(Pass pass, AppEntry e, AppProcess app, String via) {
+    private String gate(Pass pass, AppEntry e, List<Route> routes, boolean addToRecorded, AppProcess app, String via) {
         String name = e.name();
         Gate g = new Gate(session.reference(), session.redis());
-        ConformanceReport gate = g.check(e, app.address(), app.port());
+        ConformanceReport gate = g.check(e, routes, app.address(), app.port());
         if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
             String first = gate.mismatches().size() + " answer(s) 503, first " + gate.mismatches().getFirst().caseName();
             progress.line("[" + name + "] gate: " + first + "; checking again");
-            gate = g.check(e, app.address(), app.port());
+            gate = g.check(e, routes, app.address(), app.port());
             String key = "gate_rechecked." + name + (pass == passes.getFirst() ? "" : "." + pass.name());
             recorder.environment(Map.of(key, "first check: " + first + "; second check "
                     + (gate.passed() ? "passed" : "failed")));
@@ -375,7 +398,8 @@ public final class TrialLoop {
         Conformance conformance = conformance(gate);
         String log = "logs/" + name + ".log";
         boolean logged = Files.exists(o.outputDir().resolve(log));
-        recorder.update(name, a -> a.withConformance(conformance).withLogFile(logged ? log : a.logFile()));
+        recorder.update(name, a -> a.withConformance(addToRecorded ? added(a.conformance(), conformance) : conformance)
+                .withLogFile(logged ? log : a.logFile()));
         if (!gate.passed()) {
             progress.line(ConformanceChecker.describe(gate).strip());
             return "conformance failed" + via + ": " + gate.mismatches().size() + " mismatch(es) in "
@@ -599,6 +623,9 @@ public final class TrialLoop {
         environment.put("pipeline", Integer.toString(o.pipeline()));
         if (o.placement().sharedCpus() && o.hosts().isAllLocal()) environment.put("shared_cpus", "the app shares its CPUs with the load generator");
         first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
+        if (o.startPerRoute() && first.measuresRouteByRoute()) {
+            environment.put("start_per_route", "each route measured in an app start of its own, in every round");
+        }
         environment.put("load_average_before", machineBefore.loadAverage());
         environment.put("idle_share_before", machineBefore.idle());
         String commit = EnvironmentCapture.gitCommit(o.repoRoot());
@@ -636,6 +663,7 @@ public final class TrialLoop {
         m.put("routes", o.routes().stream().map(Route::routeName).toList());
         m.put("pg_baseline_timeout_s", PG_BASELINE_TIMEOUT.toSeconds());
         m.put("ready_timeout_s", AppLauncher.READY_TIMEOUT.toSeconds());
+        m.put("start_per_route", o.startPerRoute());
         for (Pass p : passes) m.put(p.name(), p.rules());
         return m;
     }
@@ -732,12 +760,14 @@ public final class TrialLoop {
 
     private int plannedStarts(List<AppEntry> ready) {
         int n = 0;
-        for (AppEntry e : ready) for (Pass p : passes) if (p.skipReason(e) == null) n += p.rounds();
+        for (AppEntry e : ready) {
+            for (Pass p : passes) if (p.skipReason(e) == null) n += p.rounds() * starts(p, e).size();
+        }
         return n;
     }
 
-    /** Load planned for {@code e} after round {@code round} of {@code pass}, which failed. */
-    private Duration remainingLoad(AppEntry e, Pass pass, int round) {
+    /** Load planned for {@code e} after round {@code round} of {@code pass}, which failed having spent {@code spent}. */
+    private Duration remainingLoad(AppEntry e, Pass pass, int round, Duration spent) {
         Duration left = Duration.ZERO;
         boolean after = false;
         for (Pass p : passes) {
@@ -746,7 +776,7 @@ public final class TrialLoop {
             int rounds = p == pass ? p.rounds() - round + 1 : p.rounds();
             left = left.plus(p.plannedLoad(e, o).multipliedBy(rounds));
         }
-        return left.minus(loadThisStart);
+        return left.minus(spent);
     }
 
     /** A new record of app {@code e}: what the registry says of it, no measurement yet. */
@@ -764,6 +794,14 @@ public final class TrialLoop {
     static String language(String language) {
         String l = language.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9+#-]", "-");
         return l.isEmpty() ? "unknown" : l;
+    }
+
+    /** The conformance of two gates of one round, each on its own routes: their cases and mismatches together. */
+    static Conformance added(Conformance recorded, Conformance more) {
+        if (recorded == null) return more;
+        List<Conformance.Mismatch> mismatches = new ArrayList<>(recorded.mismatches());
+        mismatches.addAll(more.mismatches());
+        return new Conformance(recorded.casesChecked() + more.casesChecked(), mismatches);
     }
 
     static Conformance conformance(ConformanceReport r) {

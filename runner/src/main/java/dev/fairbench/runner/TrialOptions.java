@@ -101,6 +101,7 @@ public final class TrialOptions {
     private final String commandLine;
     private final Guard guard;
     private final boolean hostile;
+    private final boolean startPerRoute;
     private final Placement hosts;
     private final Path fairbenchJar;
 
@@ -132,6 +133,7 @@ public final class TrialOptions {
         commandLine = pick(b.commandLine, p == null ? null : p.commandLine, () -> "fairbench", null);
         guard = pick(b.guard, p == null ? null : p.guard, Guard::defaults, null);
         hostile = pick(b.hostile, p == null ? null : p.hostile, () -> false, null);
+        startPerRoute = pick(b.startPerRoute, p == null ? null : p.startPerRoute, () -> false, null);
         hosts = placed;
         fairbenchJar = b.fairbenchJar != null ? b.fairbenchJar : p == null ? null : p.fairbenchJar;
         if (!hosts.isAllLocal() && fairbenchJar == null) {
@@ -268,6 +270,16 @@ public final class TrialOptions {
     }
 
     /**
+     * Give each route a start of its own in every round of a pass that measures routes (the timed runs, the cost
+     * runs): start, gate on that route, warm up, measure, stop, as JMH forks a JVM per benchmark, so that the code a
+     * JIT compiled under one route's load never shapes the next route's figures ({@code false} unless set, as by
+     * {@code fairbench run --start-per-route}: one start per app and round measures every route).
+     */
+    public boolean startPerRoute() {
+        return startPerRoute;
+    }
+
+    /**
      * Which host runs the app, the services and the load ({@code --hosts hosts.toml}); everything on this machine
      * unless set, where the CPU lists are {@link #placement()}'s. With roles on other hosts, each role's CPUs are
      * its entry's, and {@link #placement()} holds those lists.
@@ -304,6 +316,7 @@ public final class TrialOptions {
         private String commandLine;
         private Guard guard;
         private Boolean hostile;
+        private Boolean startPerRoute;
 
         private Builder() {}
 
@@ -402,6 +415,11 @@ public final class TrialOptions {
 
         public Builder hostile(boolean hostile) {
             this.hostile = hostile;
+            return this;
+        }
+
+        public Builder startPerRoute(boolean startPerRoute) {
+            this.startPerRoute = startPerRoute;
             return this;
         }
 

@@ -189,4 +189,33 @@ class GuardAndBoundTest {
             assertThat(dir.resolve("results").resolve(compute.costRuns().get(1).hlog())).exists();
         }
     }
+
+    @Test
+    void withAStartPerRouteEachRouteIsGatedAndMeasuredInAStartOfItsOwn() throws Exception {
+        TestRegistry reg = new TestRegistry().app("a", "ok", "");
+        TrialOptions o = options(reg.write(dir), 4).routes(List.of(Route.HELLO, Route.COMPUTE)).startPerRoute(true)
+                .guard(new TrialOptions.Guard(100, 0)).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Results results = run(o, List.of(
+                new TimedRuns(new TimedRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), 2, true)),
+                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of(), Duration.ZERO, 1))),
+                out);
+        String log = out.toString(StandardCharsets.UTF_8);
+        assertThat(log).containsSubsequence("[a] started for run round 1/2 hello", "[a] hello ",
+                "[a] started for run round 1/2 compute", "[a] compute ", "[a] started for run round 2/2 hello",
+                "[a] started for run round 2/2 compute", "[a] started for cost hello", "[a] started for cost compute");
+        assertThat(log).contains("plan: run: 1 app × 2 routes × 2 rounds").contains("6 app starts");
+        AppResult a = results.app("a").orElseThrow();
+        for (String route : List.of("hello", "compute")) {
+            assertThat(a.route(route).orElseThrow().runs()).extracting(RunResult::run).containsExactly(1, 2);
+            assertThat(a.route(route).orElseThrow().costRuns()).hasSize(1);
+        }
+        // The round's gates each checked their own route's cases; the record holds the last round's together.
+        List<Integer> gated = java.util.regex.Pattern.compile("\\[a] conformance: (\\d+) cases passed").matcher(log)
+                .results().map(m -> Integer.parseInt(m.group(1))).toList();
+        assertThat(gated).hasSize(6);
+        assertThat(gated.get(4)).isNotEqualTo(gated.get(5));
+        assertThat(a.conformance().casesChecked()).isEqualTo(gated.get(4) + gated.get(5));
+        assertThat(results.setup().environment()).containsKey("start_per_route");
+    }
 }

@@ -161,6 +161,11 @@ public final class CostRuns implements Pass {
     }
 
     @Override
+    public boolean measuresRouteByRoute() {
+        return true;
+    }
+
+    @Override
     public Duration plannedLoad(AppEntry app, TrialOptions options) {
         return settings.warmup().plus(settings.duration()).multipliedBy(options.routes().stream().filter(app::serves).count());
     }
@@ -174,8 +179,8 @@ public final class CostRuns implements Pass {
         GuardedRun guarded = new GuardedRun(ctx, RunMeasurement.Parties.of(app, ctx.session()));
         int round = running.round();
         String stem = settings.rounds() == 1 ? name() : name() + "-round-" + round;
-        for (Route route : o.routes()) {
-            if (!running.entry().serves(route)) continue;
+        String ofRounds = settings.rounds() == 1 ? "" : " round " + round + "/" + settings.rounds();
+        for (Route route : running.routes()) {
             String r = route.routeName();
             OptionalDouble rate = rate(ctx, r);
             if (rate.isEmpty()) {
@@ -186,8 +191,7 @@ public final class CostRuns implements Pass {
             LoadSpec spec = ctx.targets().spec(route, app.address(), app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withRate(rate.getAsDouble());
             if (settings.kind() == Kind.OVERLOAD) spec = spec.withTimeout(Duration.ofSeconds(OVERLOAD_TIMEOUT_SECONDS));
-            String phase = String.format(Locale.ROOT, "%s at %.0f req/s%s", name(), rate.getAsDouble(),
-                    settings.rounds() == 1 ? "" : " round " + round + "/" + settings.rounds());
+            String phase = String.format(Locale.ROOT, "%s at %.0f req/s%s", name(), rate.getAsDouble(), ofRounds);
             Duration warmed = TimedRuns.warmUp(new WarmUp(settings.warmup(), settings.jitSettleMax()), spec, app, ctx,
                     name, r, phase + " warm-up");
             ctx.activity(name + " " + r + " " + phase);
@@ -200,7 +204,7 @@ public final class CostRuns implements Pass {
             } else {
                 ctx.recordCost(name, r, result);
             }
-            ctx.line(costLine(settings.rounds() == 1 ? name() : name() + " round " + round, name, r, result));
+            ctx.line(costLine(name() + ofRounds, name, r, result));
             if (!app.isAlive()) {
                 throw new TrialFailure("exited with code " + app.exitCode() + " during the " + name() + " run of " + r
                         + "; last lines of its log:\n" + app.logTail());

@@ -122,6 +122,11 @@ public final class TimedRuns implements Pass {
     }
 
     @Override
+    public boolean measuresRouteByRoute() {
+        return true;
+    }
+
+    @Override
     public Duration plannedLoad(AppEntry app, TrialOptions options) {
         return settings.loadPerRoute().multipliedBy(options.routes().stream().filter(app::serves).count());
     }
@@ -136,8 +141,7 @@ public final class TimedRuns implements Pass {
         GuardedRun guarded = new GuardedRun(ctx, parties);
         int round = running.round();
         String of = round + "/" + settings.rounds();
-        for (Route route : o.routes()) {
-            if (!running.entry().serves(route)) continue;
+        for (Route route : running.routes()) {
             ctx.session().redis().clearPageCache();
             LoadSpec spec = ctx.targets().spec(route, app.address(), app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withPipeline(o.pipeline());
