@@ -30,13 +30,18 @@ OUT=${OUT:?set OUT to the results directory to create}
 APP=${APP:-vertx}
 ROUTES=${ROUTES:-index,detail-cached,phash}
 ROUNDS=${ROUNDS:-6}
-mkdir -p "$OUT"
+# The runs write outside the checkout, so that it stays clean while they measure (results.json records it).
+SCRATCH=$(mktemp -d /tmp/fairbench-starts.XXXXXX)
 for way in one-start start-per-route; do
   flag=$([ "$way" = start-per-route ] && echo --start-per-route || true)
-  cmd="./fairbench run --apps $APP --routes $ROUTES --rounds $ROUNDS --duration 10s --no-cost --no-hostile --lang en $flag -o $OUT/$way"
-  echo "$cmd" >> "$OUT/commands.txt"
+  cmd="./fairbench run --apps $APP --routes $ROUTES --rounds $ROUNDS --duration 10s --no-cost --no-hostile --lang en $flag -o $SCRATCH/$way"
+  echo "$cmd" >> "$SCRATCH/commands.txt"
   $cmd
 done
+mkdir -p "$OUT"
+mv "$SCRATCH/one-start" "$SCRATCH/start-per-route" "$OUT/"
+echo "mv $SCRATCH/one-start $SCRATCH/start-per-route $OUT/" >> "$SCRATCH/commands.txt"
 table "$OUT" > "$OUT/starts.md"
-echo "docs/results/starts.sh --table $OUT > $OUT/starts.md" >> "$OUT/commands.txt"
+echo "docs/results/starts.sh --table $OUT > $OUT/starts.md" >> "$SCRATCH/commands.txt"
+mv "$SCRATCH/commands.txt" "$OUT/commands.txt"
 cat "$OUT/starts.md"
