@@ -126,7 +126,7 @@ public final class RunCommand extends TrialCommand {
             + "the route, warm-up, measure, stop) in the timed and the cost runs, as JMH forks a JVM per benchmark: "
             + "the code a JIT compiled under one route's load cannot shape the next route's figures. Costs one app "
             + "start per route and round (default: one start per app and round measures every route; "
-            + "docs/benchmarks.md, 'Fresh starts per route', has what it changed on Vert.x).")
+            + "docs/benchmarks.md §2, 'A start of its own per route', has what it changed on Vert.x).")
     boolean startPerRoute;
 
     @Override

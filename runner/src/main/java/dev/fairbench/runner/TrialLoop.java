@@ -341,14 +341,14 @@ public final class TrialLoop {
             }
             currentApp = app;
             String via = endpoints.equals(direct) ? "" : " through the wire proxies";
-            boolean oneRoute = starts(pass, e).size() > 1;
+            boolean startPerRoute = starts(pass, e).size() > 1;
             String of = (pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "")
-                    + (oneRoute ? " " + routes.getFirst().routeName() : "");
+                    + (startPerRoute ? " " + routes.getFirst().routeName() : "");
             String on = app.isLocal() ? "" : " on " + hosts.app().role().host() + " (" + app.address() + ")";
             progress.line("[" + name + "] started for " + pass.name() + of + on + ": pid " + app.pid() + ", port "
                     + app.port() + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
             activity = "conformance gate of " + name;
-            String gateFailure = gate(pass, e, oneRoute ? routes : e.routes(), !firstOfRound, app, via);
+            String gateFailure = gate(pass, e, startPerRoute ? routes : e.routes(), !firstOfRound, app, via);
             if (gateFailure != null) return gateFailure;
             activity = name + " " + pass.name();
             pass.run(new RunningApp(e, app, round, routes), ctx);

@@ -63,6 +63,12 @@ class GuardAndBoundTest {
                 .commandLine("fairbench run (test)");
     }
 
+    /** Timed runs and cost runs of 1 s each, without warm-up, in {@code rounds} and {@code costRounds} rounds. */
+    private static List<Pass> timedAndCostRuns(int rounds, int costRounds) {
+        return List.of(new TimedRuns(new TimedRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), rounds, true)),
+                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of(), Duration.ZERO, costRounds)));
+    }
+
     private static Results run(TrialOptions o, List<Pass> passes, ByteArrayOutputStream out) throws Exception {
         try {
             return new TrialLoop(o, passes, new PrintStream(out, true, StandardCharsets.UTF_8), false).run();
@@ -168,10 +174,7 @@ class GuardAndBoundTest {
         TestRegistry reg = new TestRegistry().app("a", "ok", "").app("b", "ok", "");
         TrialOptions o = options(reg.write(dir), 4).guard(new TrialOptions.Guard(100, 0)).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Results results = run(o, List.of(
-                new TimedRuns(new TimedRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), 2, true)),
-                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of(), Duration.ZERO, 2))),
-                out);
+        Results results = run(o, timedAndCostRuns(2, 2), out);
         String log = out.toString(StandardCharsets.UTF_8);
         assertThat(log).containsSubsequence("[a] started for run round 1/2", "[b] started for run round 1/2",
                 "[b] started for run round 2/2", "[a] started for run round 2/2", "[a] started for cost round 1/2",
@@ -196,10 +199,7 @@ class GuardAndBoundTest {
         TrialOptions o = options(reg.write(dir), 4).routes(List.of(Route.HELLO, Route.COMPUTE)).startPerRoute(true)
                 .guard(new TrialOptions.Guard(100, 0)).build();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        Results results = run(o, List.of(
-                new TimedRuns(new TimedRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), 2, true)),
-                new CostRuns(new CostRuns.Settings(Duration.ZERO, Duration.ofSeconds(1), Map.of(), Duration.ZERO, 1))),
-                out);
+        Results results = run(o, timedAndCostRuns(2, 1), out);
         String log = out.toString(StandardCharsets.UTF_8);
         assertThat(log).containsSubsequence("[a] started for run round 1/2 hello", "[a] hello ",
                 "[a] started for run round 1/2 compute", "[a] compute ", "[a] started for run round 2/2 hello",
