@@ -1,31 +1,17 @@
 #!/usr/bin/env bash
 # How much one app's app CPU per request varies from one fresh start to the next, with every route measured in one
 # start per round and with a start of its own per route (--start-per-route): two runs of ROUNDS rounds, one after the
-# other, then per route and way the figure of each round, its median and its spread (half the range over the median).
+# other, then per route and way the figure of each round, its median and its spread (half the range over the
+# median), tabulated by rounds.sh.
 # Measure alone: nothing else may run on the machine meanwhile.
 # Usage: OUT=docs/results/2026-12-03-starts [APP=vertx ROUTES=index,detail-cached,phash ROUNDS=6] docs/results/starts.sh
 #        docs/results/starts.sh --table OUT   (the table again, from OUT's two results.json only)
 set -euo pipefail
-table() {
-  python3 - "$1" <<'PY'
-import json, statistics, sys
-out = sys.argv[1]
-print("| route | starts | app CPU per request by round, µs | median | spread |")
-print("| --- | --- | --- | ---: | ---: |")
-rows = {}
-for way, label in (("one-start", "one per round"), ("start-per-route", "one per route")):
-    for app in json.load(open(f"{out}/{way}/results.json"))["apps"]:
-        for route in app["routes"]:
-            us = [w["resources"]["app_cpu_seconds"] * 1e6 / w["requests_completed"]
-                  for w in sorted(route["runs"], key=lambda w: w["run"])]
-            rows.setdefault(route["route"], []).append((label, us))
-for route, ways in rows.items():
-    for label, us in ways:
-        m = statistics.median(us)
-        print(f"| {route} | {label} | {' · '.join(f'{u:.1f}' for u in us)} | {m:.1f} | ±{(max(us) - min(us)) / 2 / m * 100:.1f}% |")
-PY
-}
-if [ "${1:-}" = "--table" ]; then table "${2:?usage: docs/results/starts.sh --table OUT}"; exit 0; fi
+cd "$(dirname "$0")/../.."
+if [ "${1:-}" = "--table" ]; then
+  out=${2:?usage: docs/results/starts.sh --table OUT}
+  exec docs/results/rounds.sh "$out/one-start" "$out/start-per-route"
+fi
 OUT=${OUT:?set OUT to the results directory to create}
 APP=${APP:-vertx}
 ROUTES=${ROUTES:-index,detail-cached,phash}
@@ -41,7 +27,7 @@ done
 mkdir -p "$OUT"
 mv "$SCRATCH/one-start" "$SCRATCH/start-per-route" "$OUT/"
 echo "mv $SCRATCH/one-start $SCRATCH/start-per-route $OUT/" >> "$SCRATCH/commands.txt"
-table "$OUT" > "$OUT/starts.md"
+docs/results/rounds.sh "$OUT/one-start" "$OUT/start-per-route" > "$OUT/starts.md"
 echo "docs/results/starts.sh --table $OUT > $OUT/starts.md" >> "$SCRATCH/commands.txt"
 mv "$SCRATCH/commands.txt" "$OUT/commands.txt"
 cat "$OUT/starts.md"

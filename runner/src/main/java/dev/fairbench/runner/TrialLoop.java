@@ -277,7 +277,7 @@ public final class TrialLoop {
             long start = System.nanoTime();
             loadThisStart = Duration.ZERO;
             inProgress = name;
-            failed = runPass(pass, round, e, starts.get(i), i == 0, ctx);
+            failed = runPass(pass, round, e, starts.get(i), i == 0, starts.size() > 1, ctx);
             progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
             loadThisRound = loadThisRound.plus(loadThisStart);
         }
@@ -320,10 +320,11 @@ public final class TrialLoop {
     /**
      * Start, gate, pass, stop, for {@code routes}; returns why the pass failed, or null. {@code firstOfRound}: the
      * app's first start in this round of the pass, whose gate replaces the recorded conformance (later starts of the
-     * round add theirs to it).
+     * round add theirs to it). {@code startPerRoute}: {@code routes} is one route with a start of its own, gated
+     * on that route alone.
      */
-    private String runPass(Pass pass, int round, AppEntry e, List<Route> routes, boolean firstOfRound, TrialContext ctx)
-            throws InterruptedException {
+    private String runPass(Pass pass, int round, AppEntry e, List<Route> routes, boolean firstOfRound,
+                           boolean startPerRoute, TrialContext ctx) throws InterruptedException {
         String name = e.name();
         int baseline = pgConnections();
         activity = "starting " + name;
@@ -341,7 +342,6 @@ public final class TrialLoop {
             }
             currentApp = app;
             String via = endpoints.equals(direct) ? "" : " through the wire proxies";
-            boolean startPerRoute = starts(pass, e).size() > 1;
             String of = (pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "")
                     + (startPerRoute ? " " + routes.getFirst().routeName() : "");
             String on = app.isLocal() ? "" : " on " + hosts.app().role().host() + " (" + app.address() + ")";

@@ -1,8 +1,8 @@
 package dev.fairbench.apps.vertx;
 
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.internal.net.NetSocketInternal;
