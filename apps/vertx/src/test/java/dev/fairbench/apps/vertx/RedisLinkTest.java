@@ -21,14 +21,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Redis link against the shared test Redis, through a counting proxy: the commands one event-loop task sends
- * reach Redis as one run of bytes, so Redis reads them, and answers them, in one go. Were each command flushed on
- * its own, Redis would answer the first before the last had left, and the proxy would count more than one run.
+ * reach Redis as one run of bytes, so Redis reads them, and answers them, in one go, and each reply goes to its own
+ * command. Were each command flushed on its own, Redis would answer the first before the last had left, and the
+ * proxy would count more than one run.
  */
 class RedisLinkTest {
     /** GETs sent in one event-loop task, as many as the requests of one busy read batch. */
     private static final int GETS_PER_TASK = 32;
     private static final int TASKS = 5;
-    private static final byte[] KEY = "fairbench:test:redis-link".getBytes(StandardCharsets.US_ASCII);
 
     @Test
     void theCommandsOfOneEventLoopTaskLeaveInOneWriteAndAreAnsweredInOrder() throws Exception {
@@ -43,20 +43,22 @@ class RedisLinkTest {
                 return opened.start().map(opened);
             });
             assertThat(link.up()).isTrue();
-            onLoop(loop, () -> link.set(KEY, Buffer.buffer("page"), 60));
+            List<String> pages = new ArrayList<>();
+            for (int i = 0; i < GETS_PER_TASK; i++) pages.add("page " + i);
+            onLoop(loop, () -> {
+                List<Future<Buffer>> sets = new ArrayList<>();
+                for (int i = 0; i < GETS_PER_TASK; i++) sets.add(link.set(key(i), Buffer.buffer(pages.get(i)), 60));
+                return Future.all(sets);
+            });
             for (int task = 0; task < TASKS; task++) {
                 WireCounts before = proxy.counts();
                 List<String> values = onLoop(loop, () -> {
                     List<Future<Buffer>> gets = new ArrayList<>();
-                    for (int i = 0; i < GETS_PER_TASK; i++) gets.add(link.get(KEY));
-                    return Future.all(gets).map(all -> {
-                        List<String> read = new ArrayList<>();
-                        for (int i = 0; i < all.size(); i++) read.add(all.<Buffer>resultAt(i).toString());
-                        return read;
-                    });
+                    for (int i = 0; i < GETS_PER_TASK; i++) gets.add(link.get(key(i)));
+                    return Future.all(gets).map(all -> all.<Buffer>list().stream().map(Buffer::toString).toList());
                 });
                 WireCounts sent = proxy.counts().minus(before);
-                assertThat(values).hasSize(GETS_PER_TASK).containsOnly("page");
+                assertThat(values).isEqualTo(pages);
                 assertThat(sent.queries()).isEqualTo(GETS_PER_TASK);
                 assertThat(sent.clientBursts()).as("runs of commands Redis read in task %d", task).isEqualTo(1);
             }
@@ -67,6 +69,10 @@ class RedisLinkTest {
         } finally {
             vertx.close().await(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static byte[] key(int i) {
+        return ("fairbench:test:redis-link:" + i).getBytes(StandardCharsets.US_ASCII);
     }
 
     /** Runs {@code action} on the event loop of {@code loop} and waits, at most 10 s, for the future it returns. */
