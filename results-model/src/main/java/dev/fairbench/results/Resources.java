@@ -18,15 +18,26 @@ package dev.fairbench.results;
  * @param jitCpuSeconds       the part of {@code appCpuSeconds} spent by the JIT compiler threads of a HotSpot JVM
  *                            (C1, C2, JVMCI), so that compilation still going on in the measured part shows; null
  *                            for apps without such threads and in files written before it was recorded
+ * @param appIoCalls          read- and write-family system calls of the app's tree ({@link IoCalls}: not comparable
+ *                            between apps); null for an app on another host and in files written before it was
+ *                            recorded
+ * @param redisIoCalls        the same of the Redis server; null when Redis is external or on another host
  */
 public record Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds,
                         Long appRssPeakBytes, Long appContextSwitches, Long gcCollections, Double gcPauseSeconds,
-                        Double jitCpuSeconds) {
+                        Double jitCpuSeconds, IoCalls appIoCalls, IoCalls redisIoCalls) {
+
+    /** Resources without system call counts. */
+    public Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds, Long appRssPeakBytes,
+                     Long appContextSwitches, Long gcCollections, Double gcPauseSeconds, Double jitCpuSeconds) {
+        this(appCpuSeconds, postgresCpuSeconds, redisCpuSeconds, appRssPeakBytes, appContextSwitches, gcCollections,
+                gcPauseSeconds, jitCpuSeconds, null, null);
+    }
 
     /** Resources without a JIT reading. */
     public Resources(Double appCpuSeconds, Double postgresCpuSeconds, Double redisCpuSeconds, Long appRssPeakBytes,
                      Long appContextSwitches, Long gcCollections, Double gcPauseSeconds) {
         this(appCpuSeconds, postgresCpuSeconds, redisCpuSeconds, appRssPeakBytes, appContextSwitches, gcCollections,
-                gcPauseSeconds, null);
+                gcPauseSeconds, null, null, null);
     }
 }

@@ -102,6 +102,10 @@ class TrialLoopTest {
             assertThat(res.gcPauseSeconds()).isNotNull();
             assertThat(res.jitCpuSeconds()).as("a JVM app: its compiler threads are read").isNotNull()
                     .isBetween(0.0, res.appCpuSeconds());
+            // The test app answers with write(2): every response is at least one write-family call.
+            assertThat(res.appIoCalls()).as("the app's system calls are read").isNotNull();
+            assertThat(res.appIoCalls().writes()).isGreaterThanOrEqualTo(first.requestsCompleted() / 2);
+            assertThat(res.redisIoCalls()).as("Redis runs here: its system calls are read").isNotNull();
             assertThat(first.warmupSeconds()).as("fixed warm-up, not extended").isEqualTo(1.0);
             assertThat(dir.resolve("results").resolve(first.hlog())).isNotEmptyFile();
             assertThat(route.summary().runs()).isEqualTo(2);

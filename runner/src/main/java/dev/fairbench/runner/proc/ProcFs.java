@@ -1,5 +1,7 @@
 package dev.fairbench.runner.proc;
 
+import dev.fairbench.results.IoCalls;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -8,10 +10,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads Linux {@code /proc}: CPU times, resident memory and context switches of processes and process trees.
+ * Reads Linux {@code /proc}: CPU times, resident memory, context switches and I/O system calls of processes and
+ * process trees.
  * Stateless and thread-safe. Methods return zero or empty results for processes that are gone, because a process
  * may exit between listing and reading.
  */
@@ -104,6 +108,37 @@ public final class ProcFs {
             h.descendants().forEach(d -> out.add(d.pid()));
         });
         return out;
+    }
+
+    /**
+     * Read- and write-family system calls of {@code pid} and its live descendants ({@code syscr}, {@code syscw} of
+     * each {@code /proc/<pid>/io}, which already holds a process's exited threads and reaped children; see
+     * {@link IoCalls} for what the kernel counts), or empty when {@code pid} is gone or its file cannot be read
+     * (another user's process). A descendant that exits between the listing and its reading is left out.
+     */
+    public static Optional<IoCalls> treeIoCalls(long pid) {
+        List<Long> tree = tree(pid);
+        if (tree.isEmpty()) return Optional.empty();
+        long reads = 0;
+        long writes = 0;
+        for (long p : tree) {
+            String io = readFile(Path.of("/proc", Long.toString(p), "io"));
+            if (io == null) {
+                if (p == pid) return Optional.empty();
+                continue;
+            }
+            reads += ioValue(io, "syscr:");
+            writes += ioValue(io, "syscw:");
+        }
+        return Optional.of(new IoCalls(reads, writes));
+    }
+
+    /** The number after {@code key} at the start of a line of an {@code io} file, 0 when absent. */
+    static long ioValue(String io, String key) {
+        for (String line : io.split("\n")) {
+            if (line.startsWith(key)) return Long.parseLong(line.substring(key.length()).strip());
+        }
+        return 0;
     }
 
     /** Resident set size of {@code pid} and its descendants, in bytes ({@code VmRSS} of each, summed). */

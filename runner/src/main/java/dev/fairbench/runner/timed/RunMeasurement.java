@@ -8,6 +8,7 @@ import dev.fairbench.report.Hlogs;
 import dev.fairbench.results.Bound;
 import dev.fairbench.results.CpuUse;
 import dev.fairbench.results.Interference;
+import dev.fairbench.results.IoCalls;
 import dev.fairbench.results.Resources;
 import dev.fairbench.results.RunResult;
 import dev.fairbench.runner.Session;
@@ -39,7 +40,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One measured run: the load (in this JVM or from the load hosts, {@link LoadDriver}), and around it the costs of
  * every party read from the {@code /proc} of its host just before and just after (CPU of the app's process tree, of
- * every PostgreSQL process and of Redis; of the app also its context switches and its memory on the first run; for
+ * every PostgreSQL process and of Redis; of the app and of Redis on this machine their I/O system calls; of the app
+ * also its context switches and its memory on the first run; for
  * an app on this machine also its GC counters through jstat and the CPU of its JIT compiler threads for JVM apps:
  * these need this machine's tools and thread names, so for an app on another host they are recorded as null, not
  * measured). For an app on this machine the context switches and memory come from {@link RunSampler}; for an app on
@@ -195,7 +197,8 @@ final class RunMeasurement {
                         ? gcAfter.get().collections() - gcBefore.get().collections() : null,
                 gcBefore.isPresent() && gcAfter.isPresent()
                         ? (gcAfter.get().pauseMillis() - gcBefore.get().pauseMillis()) / 1000.0 : null,
-                parties.jstat().isPresent() ? seconds(jit1 - jit0) : null);
+                parties.jstat().isPresent() ? seconds(jit1 - jit0) : null,
+                ioCallsBetween(before.appIo(), after.appIo()), ioCallsBetween(before.redisIo(), after.redisIo()));
         Double servicesSeconds = resources.postgresCpuSeconds() == null && resources.redisCpuSeconds() == null ? null
                 : orZero(resources.postgresCpuSeconds()) + orZero(resources.redisCpuSeconds());
         double window = (after.nanoTime() - before.nanoTime()) / 1e9;
@@ -223,9 +226,11 @@ final class RunMeasurement {
      * the JIT threads only for an app on this machine (else 0, and not recorded).
      *
      * @param nanoTime when it was taken, on {@link System#nanoTime()}
+     * @param appIo    the app tree's I/O system calls, empty unless the app is on this machine
+     * @param redisIo  Redis's, empty unless Redis is on this machine and not external
      */
     private record Readings(long nanoTime, long loadgenMicros, long appMicros, long jitMicros, Long postgresMicros,
-                            Long redisMicros, HostTables tables) {
+                            Long redisMicros, HostTables tables, Optional<IoCalls> appIo, Optional<IoCalls> redisIo) {
         static Readings take(Parties parties) {
             long nanoTime = System.nanoTime();
             long loadgen = ProcFs.processCpuMicros(ProcessHandle.current().pid());
@@ -233,8 +238,12 @@ final class RunMeasurement {
                     parties.appProc());
             long app = tables.treeCpuMicros(parties.appProc(), parties.appPid());
             long jit = parties.appProc().isLocal() ? ProcFs.jitCpuMicros(parties.appPid()) : 0;
+            Optional<IoCalls> appIo = parties.appProc().isLocal() ? ProcFs.treeIoCalls(parties.appPid())
+                    : Optional.empty();
+            Optional<IoCalls> redisIo = parties.servicesProc().isLocal() && parties.redisPid().isPresent()
+                    ? ProcFs.treeIoCalls(parties.redisPid().getAsLong()) : Optional.empty();
             return new Readings(nanoTime, loadgen, app, jit, cpu(tables, parties.servicesProc(), parties.postgresPid()),
-                    cpu(tables, parties.servicesProc(), parties.redisPid()), tables);
+                    cpu(tables, parties.servicesProc(), parties.redisPid()), tables, appIo, redisIo);
         }
     }
 
@@ -299,6 +308,17 @@ final class RunMeasurement {
 
     private static double seconds(long micros) {
         return Math.max(0, micros) / 1e6;
+    }
+
+    /**
+     * The system calls between two readings of one process tree; null (not measured) when either reading is missing
+     * or a count went down (a process of the tree ended between them and is not yet reaped).
+     */
+    static IoCalls ioCallsBetween(Optional<IoCalls> start, Optional<IoCalls> end) {
+        if (start.isEmpty() || end.isEmpty()) return null;
+        long reads = end.get().reads() - start.get().reads();
+        long writes = end.get().writes() - start.get().writes();
+        return reads < 0 || writes < 0 ? null : new IoCalls(reads, writes);
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.fairbench.runner.proc;
 
+import dev.fairbench.results.IoCalls;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,6 +27,30 @@ class ProcFsTest {
         } finally {
             sh.destroyForcibly().waitFor();
         }
+    }
+
+    /**
+     * dd copies 3000 one-byte blocks (3000 reads, 3000 writes) and exits; its parent reaps it and execs sleep:
+     * the tree's counts still hold dd's calls, and a process that is gone has none.
+     */
+    @Test
+    void ioCallsOfAReapedChildStillCount() throws Exception {
+        Process sh = new ProcessBuilder("sh", "-c",
+                "dd if=/dev/zero of=/dev/null bs=1 count=3000 2>/dev/null; exec sleep 30").start();
+        try {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            Optional<IoCalls> calls = ProcFs.treeIoCalls(sh.pid());
+            while (calls.orElseThrow().writes() < 3000 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                calls = ProcFs.treeIoCalls(sh.pid());
+            }
+            assertThat(calls.orElseThrow().reads()).isGreaterThanOrEqualTo(3000);
+            assertThat(calls.orElseThrow().writes()).isBetween(3000L, 3100L);
+        } finally {
+            sh.destroyForcibly().waitFor();
+        }
+        assertThat(ProcFs.treeIoCalls(sh.pid())).isEmpty();
+        assertThat(ProcFs.ioValue("rchar: 5\nsyscr: 12\nsyscw: 7\n", "syscw:")).isEqualTo(7);
     }
 
     @Test

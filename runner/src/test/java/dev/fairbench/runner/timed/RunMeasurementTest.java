@@ -2,8 +2,11 @@ package dev.fairbench.runner.timed;
 
 import dev.fairbench.results.Bound;
 import dev.fairbench.results.CpuUse;
+import dev.fairbench.results.IoCalls;
 import dev.fairbench.runner.proc.CpuPlacement;
 import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -76,5 +79,16 @@ class RunMeasurementTest {
         assertThat(RunMeasurement.serviceSeconds(2_000_000L, 1_990_000L)).isNull();
         assertThat(RunMeasurement.serviceSeconds(null, 1_990_000L)).isNull();
         assertThat(RunMeasurement.serviceSeconds(2_000_000L, null)).isNull();
+    }
+
+    /** System calls are counted between two readings of the same tree; a missing or shrinking one is not measured. */
+    @Test
+    void ioCallsAreTheDifferenceOfTwoReadingsOrNotMeasured() {
+        Optional<IoCalls> start = Optional.of(new IoCalls(100, 40));
+        assertThat(RunMeasurement.ioCallsBetween(start, Optional.of(new IoCalls(350, 90))))
+                .isEqualTo(new IoCalls(250, 50));
+        assertThat(RunMeasurement.ioCallsBetween(start, Optional.of(new IoCalls(90, 90)))).isNull();
+        assertThat(RunMeasurement.ioCallsBetween(Optional.empty(), start)).isNull();
+        assertThat(RunMeasurement.ioCallsBetween(start, Optional.empty())).isNull();
     }
 }
