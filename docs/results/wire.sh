@@ -4,18 +4,23 @@
 # (resources.app_io_calls and redis_io_calls, recorded from 2026-12-04: read- and write-family calls; recv and send
 # are not counted, so an app that reads its sockets with recv shows 0 reads). Then per app and route, over its
 # windows, the Pearson correlation of the app's CPU per request with each call count per request: whether the starts
-# that cost more are those in which one call carried fewer requests. Windows without the counts are left out.
-# Reads DIR/results.json only; prints Markdown.
-# Usage: docs/results/wire.sh DIR... > wire.md
+# that cost more are those in which one call carried fewer requests; for Redis only where the app calls it (median Redis
+# reads per request at least 0.01), since an idle Redis's few calls per second say nothing about requests. Windows
+# without the counts are left out.
+# CELLS (app/route, comma-separated) keeps only those cells. Reads DIR/results.json only; prints Markdown.
+# Usage: [CELLS=axum-sqlx/detail-cached,spring/index] docs/results/wire.sh DIR... > wire.md
 set -euo pipefail
 python3 - "$@" <<'PY'
-import json, statistics, sys
+import json, os, statistics, sys
+only = {tuple(c.split("/", 1)) for c in os.environ.get("CELLS", "").split(",") if c}
 cells = {}
 for d in sys.argv[1:]:
     for app in json.load(open(f"{d}/results.json"))["apps"]:
         for route in app["routes"]:
             for w in route["runs"]:
                 res, n = w["resources"], w["requests_completed"]
+                if only and (app["name"], route["route"]) not in only:
+                    continue
                 if "app_io_calls" not in res or "redis_io_calls" not in res or n == 0:
                     continue
                 per = lambda v: v / n
@@ -42,6 +47,8 @@ print("| app | route | windows | app µs/req: lowest–highest | r(app µs, app 
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
 def r(ws, key):
     xs, ys = [w["app_us"] for w in ws], [w[key] for w in ws]
+    if key.startswith("redis") and statistics.median(w["redis_reads"] for w in ws) < 0.01:
+        return "–"
     if len(ws) < 3 or statistics.pstdev(xs) == 0 or statistics.pstdev(ys) == 0:
         return "–"
     return f"{statistics.correlation(xs, ys):+.2f}"
