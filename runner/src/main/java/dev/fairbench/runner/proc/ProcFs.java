@@ -127,18 +127,10 @@ public final class ProcFs {
                 if (p == pid) return Optional.empty();
                 continue;
             }
-            reads += ioValue(io, "syscr:");
-            writes += ioValue(io, "syscw:");
+            reads += sumAfterKeys(io, "syscr:");
+            writes += sumAfterKeys(io, "syscw:");
         }
         return Optional.of(new IoCalls(reads, writes));
-    }
-
-    /** The number after {@code key} at the start of a line of an {@code io} file, 0 when absent. */
-    static long ioValue(String io, String key) {
-        for (String line : io.split("\n")) {
-            if (line.startsWith(key)) return Long.parseLong(line.substring(key.length()).strip());
-        }
-        return 0;
     }
 
     /** Resident set size of {@code pid} and its descendants, in bytes ({@code VmRSS} of each, summed). */
@@ -195,19 +187,31 @@ public final class ProcFs {
 
     /** The sum of the numbers after {@code keys} in a status file (kB for memory), 0 when absent or unreadable. */
     private static long statusValue(Path status, String... keys) {
-        long sum = 0;
+        String text = readFile(status);
         try {
-            for (String line : Files.readAllLines(status)) {
-                for (String key : keys) {
-                    if (line.startsWith(key)) {
-                        String v = line.substring(key.length()).trim();
-                        int space = v.indexOf(' ');
-                        sum += Long.parseLong(space < 0 ? v : v.substring(0, space));
-                    }
+            return text == null ? 0 : sumAfterKeys(text, keys);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * The sum of the numbers that follow {@code keys} at the start of lines of a {@code /proc} key-value file
+     * ({@code status}, {@code io}), each up to its first space (a unit such as {@code kB} is dropped); 0 when no line
+     * has a key.
+     *
+     * @throws NumberFormatException when a key is followed by something that is not a number
+     */
+    static long sumAfterKeys(String text, String... keys) {
+        long sum = 0;
+        for (String line : text.split("\n")) {
+            for (String key : keys) {
+                if (line.startsWith(key)) {
+                    String v = line.substring(key.length()).trim();
+                    int space = v.indexOf(' ');
+                    sum += Long.parseLong(space < 0 ? v : v.substring(0, space));
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
         return sum;
     }

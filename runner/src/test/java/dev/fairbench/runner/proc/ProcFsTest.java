@@ -50,7 +50,7 @@ class ProcFsTest {
             sh.destroyForcibly().waitFor();
         }
         assertThat(ProcFs.treeIoCalls(sh.pid())).isEmpty();
-        assertThat(ProcFs.ioValue("rchar: 5\nsyscr: 12\nsyscw: 7\n", "syscw:")).isEqualTo(7);
+        assertThat(ProcFs.sumAfterKeys("rchar: 5\nsyscr: 12\nsyscw: 7\n", "syscw:")).isEqualTo(7);
     }
 
     @Test
