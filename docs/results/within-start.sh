@@ -7,7 +7,7 @@
 # the blocks move as much within a start as between starts, it is the moment (the host), not the start.
 # The app is pinned to CPU 0 and started with CPU 0 as its only CPU (so WORKERS is 1, as in `run`); PostgreSQL, Redis,
 # `serve`'s JVM and the load generator run on CPU 1. No interference guard or canary: measure alone.
-# Writes OUT/start-N.{hlog,json,cpu.tsv}, OUT/blocks.tsv, OUT/within-start.md, OUT/commands.txt.
+# Writes OUT/start-N.{hlog,json,cpu.tsv,smaps_rollup,serve.log}, OUT/blocks.tsv, OUT/within-start.md, OUT/commands.txt.
 # Usage: OUT=docs/results/2026-12-04-within [APP=axum-sqlx STARTS=4 BLOCKS=6] docs/results/within-start.sh
 #        docs/results/within-start.sh --table OUT
 set -euo pipefail
@@ -104,6 +104,7 @@ while os.path.exists(f"/proc/{pid}"):
   cmd="taskset -c 1 ./fairbench load -c 50 -t 1 -d $((5 + 10 * BLOCKS))s --urls-file $urls --hlog $OUT/start-$s.hlog -q --format json -o $OUT/start-$s.json http://127.0.0.1:$port/"
   echo "taskset -c 0 ./fairbench serve $APP --no-build --port $port; $cmd" >> "$OUT/commands.txt"
   $cmd
+  cp "/proc/$app/smaps_rollup" "$OUT/start-$s.smaps_rollup"  # its memory at the end, huge pages included
   kill "$sampler"; kill -INT "$serve"; wait "$serve" || true
 done
 table "$OUT" > "$OUT/within-start.md"
