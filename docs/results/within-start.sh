@@ -4,7 +4,9 @@
 # BLOCKS blocks of 10 s after 5 s of warm-up. Per block, the app's CPU per request: the app's CPU time (sampled from
 # /proc/PID/stat every 0.2 s, interpolated to the block's edges) over the requests the load generator's interval log
 # counts in it. If the blocks of one start agree with each other and the starts differ, the cost is fixed at start; if
-# the blocks move as much within a start as between starts, it is the moment (the host), not the start.
+# the blocks move as much within a start as between starts, it is the moment (the host), not the start. The table
+# gives each start's coefficient of variation of its per-second rates (the report's steadiness, for one window): the
+# test can only tell a start's cost from the host's where that is small (the steady checks of benchmarks.md §2: ~0.5%).
 # The app is pinned to CPU 0 and started with CPU 0 as its only CPU (so WORKERS is 1, as in `run`); PostgreSQL, Redis,
 # `serve`'s JVM and the load generator run on CPU 1. No interference guard or canary: measure alone.
 # Writes OUT/start-N.{hlog,json,cpu.tsv,smaps_rollup,serve.log}, OUT/blocks.tsv, OUT/within-start.md, OUT/commands.txt.
@@ -43,15 +45,18 @@ with open(f"{out}/blocks.tsv", "w") as f:
     f.write("start\tblock\treq_per_s\tapp_us_per_req\n")
     for r in rows:
         f.write(f"{r[0]}\t{r[1]}\t{r[2]:.1f}\t{r[3]:.3f}\n")
-print("| start | blocks | req/s (median) | app µs/req per block | median | spread (half range / median) |")
-print("| ---: | ---: | ---: | --- | ---: | ---: |")
+print("| start | blocks | req/s (median) | per-second req/s: CV | app µs/req per block | median | spread (half range / median) |")
+print("| ---: | ---: | ---: | ---: | --- | ---: | ---: |")
 per = collections.defaultdict(list)
 for r in rows:
     per[r[0]].append(r)
 for start, rs in per.items():
     us = [r[3] for r in rs]
     m = statistics.median(us)
-    print(f"| {start} | {len(rs)} | {statistics.median(r[2] for r in rs):,.0f} | {\" \".join(f\"{u:.2f}\" for u in us)} "
+    listed = " ".join(format(u, ".2f") for u in us)
+    rates = [p[2] / (p[1] - p[0]) for p in sorted(seconds[start])[5:5 + 10 * len(rs)]]
+    cv = statistics.pstdev(rates) / statistics.mean(rates) * 100
+    print(f"| {start} | {len(rs)} | {statistics.median(r[2] for r in rs):,.0f} | {cv:.1f}% | {listed} "
           f"| {m:.2f} | ±{(max(us) - min(us)) / 2 / m * 100:.1f}% |")
 medians = [statistics.median(r[3] for r in rs) for rs in per.values()]
 within = statistics.median(statistics.pstdev([r[3] for r in rs]) / statistics.mean([r[3] for r in rs]) for rs in per.values())
@@ -105,7 +110,7 @@ while os.path.exists(f"/proc/{pid}"):
   echo "taskset -c 0 ./fairbench serve $APP --no-build --port $port; $cmd" >> "$OUT/commands.txt"
   $cmd
   cp "/proc/$app/smaps_rollup" "$OUT/start-$s.smaps_rollup"  # its memory at the end, huge pages included
-  kill "$sampler"; kill -INT "$serve"; wait "$serve" || true
+  kill "$sampler"; kill -TERM "$serve"; wait "$serve" || true
 done
 table "$OUT" > "$OUT/within-start.md"
 echo "docs/results/within-start.sh --table $OUT > $OUT/within-start.md" >> "$OUT/commands.txt"
