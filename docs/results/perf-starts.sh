@@ -66,7 +66,7 @@ def table(out):
     us = lambda count, n: count * 1e6 / HZ / n
     for cell in sorted({w[:2] for w in ws}):
         idx = sorted((i for i, w in enumerate(ws) if w[:2] == cell), key=lambda i: ws[i][6])
-        print(f"## {cell[0]} {cell[1]}\n")
+        print(f"**{cell[0]}, {cell[1]}**\n")
         print("Windows from the cheapest start to the costliest: app µs/req from results.json, the others from perf's "
               "samples on the app's CPUs.\n")
         print("| round | req/s | app µs/req | sampled µs/req | kernel µs/req | user µs/req |")
