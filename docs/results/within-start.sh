@@ -8,7 +8,8 @@
 # gives each start's coefficient of variation of its per-second rates (the report's steadiness, for one window): the
 # test can only tell a start's cost from the host's where that is small (the steady checks of benchmarks.md §2: ~0.5%).
 # The app is pinned to CPU 0 and started with CPU 0 as its only CPU (so WORKERS is 1, as in `run`); PostgreSQL, Redis,
-# `serve`'s JVM and the load generator run on CPU 1. No interference guard or canary: measure alone.
+# `serve`'s JVM, the CPU sampler and the load generator run on CPU 1 (the runs of 2026-12-04 had the sampler unpinned).
+# No interference guard or canary: measure alone.
 # Writes OUT/start-N.{hlog,json,cpu.tsv,smaps_rollup,serve.log}, OUT/blocks.tsv, OUT/within-start.md, OUT/commands.txt.
 # Usage: OUT=docs/results/2026-12-04-within [APP=axum-sqlx STARTS=4 BLOCKS=6] docs/results/within-start.sh
 #        docs/results/within-start.sh --table OUT
@@ -93,7 +94,7 @@ for s in $(seq 1 "$STARTS"); do
   [ -s "$urls" ] || psql -qAt "$pg_url" -c "SELECT '/post/' || slug || '/cached' FROM fairbench.posts ORDER BY id" > "$urls"
   app=$(ss -ltnpH "sport = :$port" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2)
   taskset -a -c -p 1 "$serve" > /dev/null
-  python3 -c '
+  taskset -c 1 python3 -c '
 import os, sys, time
 pid, out = sys.argv[1], open(sys.argv[2], "w")
 tick = os.sysconf("SC_CLK_TCK")
