@@ -62,6 +62,7 @@ def table(out):
     samples = [collections.Counter() for _ in ws]
     for line in list(open(f"{out}/samples.tsv"))[1:]:
         app, route, rnd, kind, dso, sym, n = line.rstrip("\n").split("\t")
+        dso = re.sub(r"^perf-\d+\.map$", "JIT (perf map)", dso)  # one map per JVM: the same code in every start
         samples[index[(app, route, int(rnd))]][(kind, dso, sym)] += int(n)
     us = lambda count, n: count * 1e6 / HZ / n
     for cell in sorted({w[:2] for w in ws}):
