@@ -5,8 +5,8 @@ import org.HdrHistogram.HistogramLogReader;
 /**
  * Prints one line per interval of an HdrHistogram interval log (.hlog), as written by {@code fairbench load --hlog}:
  * the interval's start and end (epoch milliseconds) and its count of recorded values (requests), tab-separated.
- * Run as a single-file program with HdrHistogram on the class path:
- * {@code java -cp HdrHistogram.jar docs/results/HlogSeconds.java FILE.hlog}.
+ * Run as a single-file program with HdrHistogram on the class path, e.g. fairbench's jar, which bundles it:
+ * {@code java -cp .fairbench/fairbench.jar docs/results/HlogSeconds.java FILE.hlog}.
  */
 public class HlogSeconds {
     public static void main(String[] args) throws Exception {

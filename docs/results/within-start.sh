@@ -19,7 +19,7 @@ table() {
   local out=$1 s
   for s in "$out"/start-*.hlog; do
     n=${s##*/start-}; n=${n%.hlog}
-    "$JAVA" -cp "$HDR" docs/results/HlogSeconds.java "$s" | sed "s/^/$n\t/"
+    "$JAVA" -cp .fairbench/fairbench.jar docs/results/HlogSeconds.java "$s" | sed "s/^/$n\t/"
   done | python3 -c '
 import collections, statistics, sys
 out, blocks = sys.argv[1], int(sys.argv[2])
@@ -67,7 +67,7 @@ print(f"Between starts: medians {min(medians):.2f}–{max(medians):.2f} µs/req 
 ' "$out" "${BLOCKS:-6}"
 }
 JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
-HDR=$(find ~/.m2/repository/org/hdrhistogram/HdrHistogram -name 'HdrHistogram-*.jar' | sort | tail -1)
+./fairbench apps > /dev/null  # builds .fairbench/fairbench.jar (HdrHistogram is in it) before anything is timed
 if [ "${1:-}" = "--table" ]; then
   table "${2:?usage: docs/results/within-start.sh --table OUT}"
   exit
@@ -78,12 +78,13 @@ STARTS=${STARTS:-4}
 BLOCKS=${BLOCKS:-6}
 mkdir -p "$OUT"
 : > "$OUT/commands.txt"
-./fairbench apps > /dev/null  # the jar is built before anything is timed
+# Services that were running already (someone else's) are left running at the end.
+ran_before=$(./fairbench services status | grep -c ' running ' || true)
 taskset -c 1 ./fairbench services start > /dev/null
 for pid in $(pgrep -x redis-server) $(pgrep -x postgres); do taskset -a -c -p 1 "$pid" > /dev/null; done
 pg_url="postgresql://fairbench_app:$(cat .fairbench/pg/app-15432.password)@127.0.0.1:15432/fairbench"
 urls=$(mktemp)
-trap './fairbench services stop > /dev/null; rm -f "$urls"' EXIT
+trap '[ "$ran_before" -gt 0 ] || ./fairbench services stop > /dev/null; rm -f "$urls"' EXIT
 for s in $(seq 1 "$STARTS"); do
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   taskset -c 0 ./fairbench serve "$APP" --no-build --port "$port" > "$OUT/start-$s.serve.log" 2>&1 &
