@@ -118,6 +118,8 @@ if [ -n "${JVM_EXTRA:-}" ]; then
 import re, sys
 app, extra, to = sys.argv[1:]
 text = open("apps.toml").read()
+if f"[apps.{app}]\n" not in text:
+    sys.exit(f"apps.toml has no [apps.{app}]")
 head = text.index(f"[apps.{app}]\n")
 end = text.find("\n[apps.", head + 1)
 end = len(text) if end < 0 else end
