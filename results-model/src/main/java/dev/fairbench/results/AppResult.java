@@ -33,6 +33,9 @@ import java.util.Optional;
  *                     {@code variantOf} is
  * @param knownFailures the hostile cases the registry declares the app to fail, each with why; empty when none (and in
  *                     files written before they existed)
+ * @param build        the artifact the app was started from and how it was built ({@link Build}), or {@code null} when
+ *                     the app has none (no {@code artifact} in the registry), never started, or in files written
+ *                     before it was recorded
  */
 public record AppResult(String name, String label, String language, AppStatus status, String reason,
                         Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
@@ -40,7 +43,8 @@ public record AppResult(String name, String label, String language, AppStatus st
                         List<CapacityResult> capacity, String logFile,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RobustnessCase> robustness,
                         String variantOf, String variant,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<KnownFailure> knownFailures) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<KnownFailure> knownFailures,
+                        Build build) {
 
     public AppResult {
         knownFailures = Lists.copy(knownFailures);
@@ -53,6 +57,16 @@ public record AppResult(String name, String label, String language, AppStatus st
         if ((variantOf == null) != (variant == null)) {
             throw new IllegalArgumentException("variantOf and variant are set together: " + variantOf + ", " + variant);
         }
+    }
+
+    /** An app whose build is not recorded. */
+    public AppResult(String name, String label, String language, AppStatus status, String reason,
+                     Map<String, String> versions, List<String> runtimeFlags, Conformance conformance,
+                     List<NotEqualized> notEqualized, List<RouteResult> routes, Profile profile,
+                     List<CapacityResult> capacity, String logFile, List<RobustnessCase> robustness,
+                     String variantOf, String variant, List<KnownFailure> knownFailures) {
+        this(name, label, language, status, reason, versions, runtimeFlags, conformance, notEqualized, routes, profile,
+                capacity, logFile, robustness, variantOf, variant, knownFailures, null);
     }
 
     /** An app that declares no known failure. */
@@ -95,27 +109,36 @@ public record AppResult(String name, String label, String language, AppStatus st
     /** A copy that is a variant of app {@code base}, differing by {@code difference}. */
     public AppResult asVariantOf(String base, String difference) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, logFile, robustness, base, difference, knownFailures);
+                notEqualized, routes, profile, capacity, logFile, robustness, base, difference, knownFailures,
+                build);
     }
 
     /** A copy with this log file. */
     public AppResult withLogFile(String newLogFile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, capacity, newLogFile, robustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 
     /** A copy with this conformance gate outcome. */
     public AppResult withConformance(Conformance newConformance) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, newConformance,
                 notEqualized, routes, profile, capacity, logFile, robustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 
     /** A copy with these declared known failures. */
     public AppResult withKnownFailures(List<KnownFailure> newKnownFailures) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, routes, profile, capacity, logFile, robustness, variantOf, variant, newKnownFailures);
+                notEqualized, routes, profile, capacity, logFile, robustness, variantOf, variant, newKnownFailures,
+                build);
+    }
+
+    /** A copy with this build. */
+    public AppResult withBuild(Build newBuild) {
+        return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
+                notEqualized, routes, profile, capacity, logFile, robustness, variantOf, variant, knownFailures,
+                newBuild);
     }
 
     /** The measurements of this route, if it was measured. */
@@ -130,34 +153,34 @@ public record AppResult(String name, String label, String language, AppStatus st
         next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, next, profile, capacity, logFile, robustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 
     /** A copy with this status and reason. */
     public AppResult withStatus(AppStatus newStatus, String newReason) {
         return new AppResult(name, label, language, newStatus, newReason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, capacity, logFile, robustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 
     /** A copy with this profile section. */
     public AppResult withProfile(Profile newProfile) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, newProfile, capacity, logFile, robustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 
     /** A copy with these capacity searches. */
     public AppResult withCapacity(List<CapacityResult> newCapacity) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, newCapacity, logFile, robustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 
     /** A copy with these hostile suite results. */
     public AppResult withRobustness(List<RobustnessCase> newRobustness) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, routes, profile, capacity, logFile, newRobustness,
-                variantOf, variant, knownFailures);
+                variantOf, variant, knownFailures, build);
     }
 }

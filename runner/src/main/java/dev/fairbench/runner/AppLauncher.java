@@ -114,7 +114,7 @@ public final class AppLauncher {
 
     /**
      * Checks the toolchains and builds the app when its artifact is missing or older than its sources (see
-     * {@link #isStale}), unless {@code build} is false.
+     * {@link #isStale}), unless {@code build} is false. A build that succeeds leaves its {@link BuildStamp}.
      * Never throws for a problem of the app: the result says what happened.
      */
     public Prepared prepare(AppEntry e, boolean build, java.io.PrintStream out) {
@@ -127,6 +127,7 @@ public final class AppLauncher {
         out.println("[" + e.name() + "] building: " + e.build() + "  (in " + rel(e.buildDir()) + ", log " + rel(log) + ")");
         out.flush();
         long start = System.nanoTime();
+        Map<String, String> buildEnvironment = Map.of();
         try {
             List<String> argv = new ArrayList<>(List.of("taskset", "-c", "0-" + (cores - 1)));
             argv.addAll(AppEntry.expand(e.build(), variables(e, null)));
@@ -135,6 +136,7 @@ public final class AppLauncher {
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).redirectErrorStream(true);
             pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            buildEnvironment = Map.copyOf(pb.environment());
             // tied to the runner's life: a SIGKILLed runner leaves no build behind (its direct child, the build tool)
             Process p = ParentDeath.start(pb);
             currentBuild = p;
@@ -168,6 +170,12 @@ public final class AppLauncher {
         }
         if (!Files.exists(e.artifact())) {
             return Prepared.failed("the build succeeded but did not produce " + rel(e.artifact()));
+        }
+        try {
+            BuildStamp.write(repoRoot, e.artifact(), e.build(), buildEnvironment);
+        } catch (IOException ex) {
+            out.println("[" + e.name() + "] warning: cannot record the build's stamp (results.json will not say how "
+                    + "it was built): " + ex.getMessage());
         }
         out.printf("[%s] built in %.0f s%n", e.name(), (System.nanoTime() - start) / 1e9);
         return Prepared.ok();

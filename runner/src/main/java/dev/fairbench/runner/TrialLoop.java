@@ -267,7 +267,13 @@ public final class TrialLoop {
         }
         notReached.remove(e);
         if (!recorder.has(name)) {
-            recorder.app(newRecord(e, AppStatus.FAILED, IN_PROGRESS));
+            // the artifact as this session found it, before its first start: what every round of it measures
+            dev.fairbench.results.Build build = BuildStamp.read(o.repoRoot(), e.artifact());
+            recorder.app(newRecord(e, AppStatus.FAILED, IN_PROGRESS).withBuild(build));
+            if (build != null && !build.environment().isEmpty()) {
+                progress.line("[" + name + "] warning: " + build.artifact() + " was built with " + build.environment()
+                        + ", not by its build command alone: results.json records it");
+            }
             added.add(name);
         }
         String failed = null;

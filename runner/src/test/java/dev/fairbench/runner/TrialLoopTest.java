@@ -69,7 +69,9 @@ class TrialLoopTest {
 
     @Test
     void measuresAnAppAndRecordsEveryCost() throws Exception {
-        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        // an artifact that exists without a build of the runner's: results.json records it as found
+        String artifact = "runner/target/test-classes/dev/fairbench/runner/testapp/TestApp.class";
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "artifact = \"" + artifact + "\"");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Results results = run(options(reg.write(dir), List.of("ok")), 2, out);
 
@@ -81,6 +83,9 @@ class TrialLoopTest {
         assertThat(app.status()).as(out.toString()).isEqualTo(AppStatus.MEASURED);
         assertThat(app.language()).isEqualTo("java");
         assertThat(app.runtimeFlags()).containsExactly("-Xmx64m", "-XX:+UseSerialGC");
+        assertThat(app.build().artifact()).isEqualTo(artifact);
+        assertThat(app.build().sha256()).isEqualTo(BuildStamp.sha256(Path.of("..").resolve(artifact)));
+        assertThat(app.build().builtByRunner()).isFalse();
         assertThat(app.conformance().passed()).isTrue();
         // hello, compute, 404 /nothing-here and 405 POST /hello: the cases of the routes it declares.
         assertThat(app.conformance().casesChecked()).isEqualTo(4);
