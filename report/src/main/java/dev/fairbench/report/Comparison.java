@@ -32,7 +32,7 @@ import java.util.Locale;
  *
  * <p>Formats: {@link #text()} aligned columns for a terminal, {@link #markdown()} a GitHub table,
  * {@link #json()} an object {@code {"a","b","rows":[...],"only_in_a":[...],"only_in_b":[...],"verdicts":[...],
- * "steadiness_a","steadiness_b"}} (the last two null when not read) with snake_case
+ * "steadiness_a","steadiness_b","builds":[...]}} (the steadiness null when not read) with snake_case
  * row fields. Numbers in every format are written with {@link Locale#ROOT} (a dot, no grouping) so they can be
  * parsed. Immutable.
  *
@@ -45,9 +45,12 @@ import java.util.Locale;
  *                cells (winner, tie, behind, not ranked) agree
  * @param steadinessA how steady the host was in A ({@link Steadiness}, from its hlogs), or {@code null} when not read
  * @param steadinessB the same for B
+ * @param builds  per app with a recorded build in both sessions, whether they started the same binary
+ *                ({@link BuildPair}), in A's app order
  */
 public record Comparison(String a, String b, List<Row> rows, List<String> onlyInA, List<String> onlyInB,
-                         List<VerdictRow> verdicts, Steadiness steadinessA, Steadiness steadinessB) {
+                         List<VerdictRow> verdicts, Steadiness steadinessA, Steadiness steadinessB,
+                         List<BuildPair> builds) {
 
     /**
      * This comparison with how steady the host was in each session, read from the hlogs under their results
@@ -56,7 +59,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     public Comparison withSteadiness(Results resultsA, java.nio.file.Path dirA, Results resultsB,
                                      java.nio.file.Path dirB) {
         return new Comparison(a, b, rows, onlyInA, onlyInB, verdicts, Steadiness.of(resultsA, dirA).orElse(null),
-                Steadiness.of(resultsB, dirB).orElse(null));
+                Steadiness.of(resultsB, dirB).orElse(null), builds);
     }
 
     /**
@@ -167,7 +170,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
             }
         }
         return new Comparison(labelA, labelB, List.copyOf(rows), List.copyOf(onlyInA), List.copyOf(onlyInB),
-                verdicts(a, b), null, null);
+                verdicts(a, b), null, null, BuildPair.of(a, b));
     }
 
     private static List<VerdictRow> verdicts(Results a, Results b) {
@@ -309,7 +312,8 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
 
     /**
      * The figures of run-to-run stability: for app CPU per request in the closed-loop rounds and in the cost runs,
-     * the largest difference and how many rows stay within {@link #TOLERANCE}; the verdict cells agreeing.
+     * the largest difference and how many rows stay within {@link #TOLERANCE}; the verdict cells agreeing; how
+     * steady the host was; whether the builds were the same.
      */
     private String agreement() {
         StringBuilder out = new StringBuilder("\n");
@@ -333,6 +337,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                             + "request within 5%% (docs/benchmarks.md §2)", Steadiness.UNSTEADY_MEDIAN_CV * 100)
                             : ""));
         }
+        out.append(BuildPair.lines(builds));
         return out.toString();
     }
 
