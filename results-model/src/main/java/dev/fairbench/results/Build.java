@@ -11,7 +11,8 @@ import java.util.Map;
  *
  * @param artifact      the artifact's path relative to the repository root, e.g. {@code peers/target/release/axum-sqlx}
  *                      (absolute for one outside it)
- * @param sha256        lower-case hex SHA-256 of its bytes
+ * @param sha256        lower-case hex SHA-256 of its bytes (of that file alone: not of the libraries a thin jar loads
+ *                      from beside it)
  * @param bytes         its size in bytes
  * @param modifiedAt    its last-modified time: when it was last built
  * @param builtByRunner true when the runner's build stamp matches these bytes: fairbench's runner built it (in this
