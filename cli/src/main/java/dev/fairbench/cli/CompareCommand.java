@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
         description = {"Compare two results directories: per app and route, the ratio B/A of req/s, p99 latency, "
                 + "app CPU per request and peak RSS.",
                 "A ratio above 1 means B has more: better for req/s, worse for the others.",
-                "Then how well the two agree (app CPU per request within 5%, verdict cells), how steady the host was "
+                "Then how well the two agree (app CPU per request within 5%%, verdict cells), how steady the host was "
                         + "in each, and whether both started the same builds (SHA-256 and build environment)."})
 public final class CompareCommand implements Runnable {
     /** Output formats of {@code --format}. */
