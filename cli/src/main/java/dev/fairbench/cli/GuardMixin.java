@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code --max-foreign}, {@code --max-steal}, {@code --max-host-slowdown}, {@code --max-host-wait} and
- * {@code --retries}: the interference guard and the host-speed canary of every measured window.
+ * {@code --retries}, {@code --no-late-retry}: the interference guard and the host-speed canary of every measured
+ * window.
  */
 public final class GuardMixin {
     private static final Pattern PERCENT = Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*%?\\s*");
@@ -45,9 +46,16 @@ public final class GuardMixin {
                     + "disturbed (default: ${DEFAULT-VALUE}).")
     int retries;
 
+    @Option(names = "--no-late-retry",
+            description = "Keep a window that stays disturbed after its retries as it is, instead of measuring it once "
+                    + "more after the last round, in a fresh start of its app (a slow stretch of the host has then had "
+                    + "a whole round's time to pass).")
+    boolean noLateRetry;
+
     /** @throws IllegalArgumentException with one line for a value out of range */
     public TrialOptions.Guard guard() {
-        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown), maxHostWait, maxStealCores);
+        return new TrialOptions.Guard(maxForeignCores, retries, percent(maxHostSlowdown), maxHostWait, maxStealCores,
+                !noLateRetry);
     }
 
     /**

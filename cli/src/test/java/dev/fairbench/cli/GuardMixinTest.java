@@ -37,6 +37,12 @@ class GuardMixinTest {
         assertThat(g.retries()).isEqualTo(2);
         assertThat(g.maxHostWait()).isEqualTo(dev.fairbench.runner.TrialOptions.Guard.DEFAULT_MAX_HOST_WAIT);
         assertThat(g.maxStealCores()).isEqualTo(InterferenceGuard.DEFAULT_MAX_STEAL_CORES);
+        assertThat(g.lateRetry()).isTrue();
+    }
+
+    @Test
+    void aLateRetryIsTheDefaultAndOneFlagTurnsItOff() {
+        assertThat(parse("--no-late-retry").guard().lateRetry()).isFalse();
     }
 
     @Test

@@ -2,9 +2,11 @@ package dev.fairbench.runner;
 
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.runner.registry.AppEntry;
+import dev.fairbench.workload.Route;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,8 +16,8 @@ import java.util.Map;
  * only measures and records, through its {@link TrialContext}. Hooks are called on the loop's thread, in this
  * order: {@link #beforeTrial} (every pass, before any app starts), then per pass, per round and per app
  * {@link #skipReason}, then per start (one, or one per route: {@link #measuresRouteByRoute}) {@link #beforeStart},
- * {@link #run}, {@link #afterStop}, and at the end
- * {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread. A pass that comes later sees what
+ * {@link #run}, {@link #afterStop}; after its last round, per app, {@link #lateRetries} and for each round it
+ * names one more start ({@link #beforeStart}, {@link #run}, {@link #afterStop}); and at the end {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread. A pass that comes later sees what
  * the earlier ones recorded (e.g. the cost runs take their rate from the timed runs).
  */
 public interface Pass {
@@ -93,6 +95,17 @@ public interface Pass {
      * @throws LoadException when the load cannot be applied (the loop records it with what the trial was doing)
      */
     void run(RunningApp app, TrialContext ctx) throws IOException, InterruptedException, LoadException, TrialFailure;
+
+    /**
+     * The windows of {@code app} that stayed disturbed after their retries, to be measured once more after the
+     * pass's last round, when the loop has started every app again (and a slow stretch of the host has had the
+     * time of a whole round to pass): per round, the routes whose window of that round is kept disturbed, in the
+     * trial's order. The loop gives each round a fresh start of the app with those routes, as a {@link RunningApp}
+     * that is {@link RunningApp#late() late}. None by default; only with {@link TrialOptions.Guard#lateRetry()}.
+     */
+    default Map<Integer, List<Route>> lateRetries(AppEntry app, TrialContext ctx) {
+        return Map.of();
+    }
 
     /** After the app stopped, also after a failure: closes what {@link #beforeStart} opened. */
     default void afterStop(AppEntry app, TrialContext ctx) {}

@@ -41,6 +41,12 @@ final class ProgressPrinter {
         plannedLoadNanos = load.toNanos();
     }
 
+    /** Adds unplanned work to what is left: {@code starts} app starts and their load time. */
+    synchronized void planMore(int starts, Duration load) {
+        startsLeft += starts;
+        plannedLoadNanos += load.toNanos();
+    }
+
     /** The stream the lines go to, with the status line cleared. */
     synchronized PrintStream out() {
         clearStatus();

@@ -74,6 +74,23 @@ final class ResultsRecorder {
         app(app.withRoute(before.withRuns(runs, Summaries.summarize(runs))));
     }
 
+    /**
+     * Puts {@code run} in place of the kept run of {@code route} with the same run number (a late retry of a window
+     * that stayed disturbed), keeps the one it replaces among the discarded runs, recomputes the summary and writes.
+     *
+     * @throws IllegalStateException when the route has no kept run with that number
+     */
+    synchronized void replaceRun(String name, String route, RunResult run) {
+        AppResult app = app(name);
+        RouteResult before = app.route(route).orElseThrow(() -> new IllegalStateException(name + " has no " + route));
+        List<RunResult> runs = new ArrayList<>(before.runs());
+        int i = 0;
+        while (i < runs.size() && runs.get(i).run() != run.run()) i++;
+        if (i == runs.size()) throw new IllegalStateException(name + " " + route + " has no run " + run.run());
+        RunResult replaced = runs.set(i, run);
+        app(app.withRoute(before.withDiscarded(replaced).withRuns(runs, Summaries.summarize(runs))));
+    }
+
     /** Keeps a disturbed run that is measured again in {@code route}'s discarded runs and writes. */
     synchronized void discarded(String name, String route, RunResult run) {
         AppResult app = app(name);

@@ -15,10 +15,17 @@ import java.util.List;
  * @param round   the pass's round this start belongs to, from 1
  * @param routes  the routes this start is for, in the trial's order, all served by the app: every selected one, or
  *                one when each route has a start of its own ({@link Pass#measuresRouteByRoute()})
+ * @param late    a late retry ({@link Pass#lateRetries}): {@code routes} are those whose window of {@code round}
+ *                stayed disturbed, to be measured once more after the pass's last round
  */
-public record RunningApp(AppEntry entry, AppProcess process, int round, List<Route> routes) {
+public record RunningApp(AppEntry entry, AppProcess process, int round, List<Route> routes, boolean late) {
     public RunningApp {
         routes = List.copyOf(routes);
+    }
+
+    /** A start of the pass's {@code round}, not a late retry. */
+    public RunningApp(AppEntry entry, AppProcess process, int round, List<Route> routes) {
+        this(entry, process, round, routes, false);
     }
 
     public String name() {

@@ -92,6 +92,14 @@ public final class TrialContext {
         recorder.run(app, route, run);
     }
 
+    /**
+     * Puts {@code run}, a late retry, in place of {@code route}'s kept run with the same number, which goes to the
+     * discarded runs.
+     */
+    public void replaceRun(String app, String route, RunResult run) {
+        recorder.replaceRun(app, route, run);
+    }
+
     /** Keeps {@code run}, found disturbed, among {@code route}'s discarded runs (it is measured again). */
     public void recordDiscarded(String app, String route, RunResult run) {
         recorder.discarded(app, route, run);

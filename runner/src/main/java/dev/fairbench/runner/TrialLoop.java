@@ -46,13 +46,15 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 /**
  * The per-app lifecycle, written once: select the apps, open the services, build, place this JVM and the services
  * on their CPUs, then for each {@link Pass}, each of its rounds and each app (in registry order rotated by one
  * per round, so that slow drift of the machine hits every app alike): start it pinned and fresh (with the
  * addresses the pass gives it), pass the conformance gate, run the pass, stop it, wait until PostgreSQL is back
- * to the connections it had, and record; at the end unplace and write the reports. {@code fairbench run}, {@code profile} and {@code capacity}
+ * to the connections it had, and record; after a pass's last round, start an app once more for each round whose
+ * windows stayed disturbed ({@link Pass#lateRetries}); at the end unplace and write the reports. {@code fairbench run}, {@code profile} and {@code capacity}
  * are this loop with other passes. One shutdown hook: on Ctrl-C the app is stopped, the app in progress is marked
  * as interrupted, what was measured stays, and the services are unpinned.
  *
@@ -152,6 +154,7 @@ public final class TrialLoop {
                     for (int round = 1; round <= pass.rounds(); round++) {
                         for (AppEntry e : rotated(ready, round - 1)) trial(pass, round, e, ctx);
                     }
+                    if (o.guard().lateRetry()) for (AppEntry e : ready) lateRetries(pass, e, ctx);
                 }
             } catch (RuntimeException stopped) {
                 // The trial cannot go on (e.g. PostgreSQL went away): keep what was measured, say why it ended.
@@ -283,7 +286,7 @@ public final class TrialLoop {
             long start = System.nanoTime();
             loadThisStart = Duration.ZERO;
             inProgress = name;
-            failed = runPass(pass, round, e, starts.get(i), i == 0, starts.size() > 1, ctx);
+            failed = runPass(pass, round, e, starts.get(i), i == 0, starts.size() > 1, false, ctx);
             progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
             loadThisRound = loadThisRound.plus(loadThisStart);
         }
@@ -302,6 +305,42 @@ public final class TrialLoop {
             recorder.status(name, AppStatus.FAILED, where + failed);
         } else {
             recorder.environment(Map.of("failed." + pass.name() + "." + name, where + failed));
+        }
+    }
+
+    /**
+     * After the last round of {@code pass}, one more start of {@code e} for each round whose windows stayed disturbed
+     * after their retries ({@link Pass#lateRetries}; one per route with {@link TrialOptions#startPerRoute()}). A
+     * late retry that fails changes nothing that the rounds measured; the failure goes to the environment
+     * ({@code failed.late.<pass>.<app>}) and the app is not stopped.
+     */
+    private void lateRetries(Pass pass, AppEntry e, TrialContext ctx) throws InterruptedException {
+        String name = e.name();
+        if (stopped.contains(name) || !recorder.has(name) || pass.skipReason(e) != null) return;
+        Map<Integer, List<Route>> late = new TreeMap<>(pass.lateRetries(e, ctx));
+        boolean perRoute = o.startPerRoute() && pass.measuresRouteByRoute();
+        for (var round : late.entrySet()) {
+            List<List<Route>> starts = perRoute ? round.getValue().stream().map(List::of).toList()
+                    : List.of(round.getValue());
+            Pass.Timing timing = pass.timing();
+            progress.planMore(starts.size(), timing.warmup().plus(timing.duration()).multipliedBy(round.getValue().size()));
+            progress.line("[" + name + "] " + pass.name() + " round " + round.getKey() + ": "
+                    + round.getValue().stream().map(Route::routeName).collect(Collectors.joining(", "))
+                    + " stayed disturbed; measuring once more in a fresh start (late retry)");
+            for (List<Route> routes : starts) {
+                long start = System.nanoTime();
+                loadThisStart = Duration.ZERO;
+                inProgress = name;
+                String failed = runPass(pass, round.getKey(), e, routes, false, perRoute, true, ctx);
+                progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+                if (failed != null) {
+                    progress.line("[" + name + "] late retry of " + pass.name() + " round " + round.getKey()
+                            + " failed, the round's windows stay as measured: " + failed);
+                    recorder.environment(Map.of("failed.late." + pass.name() + "." + name,
+                            "round " + round.getKey() + ": " + failed));
+                    return;
+                }
+            }
         }
     }
 
@@ -327,10 +366,10 @@ public final class TrialLoop {
      * Start, gate, pass, stop, for {@code routes}; returns why the pass failed, or null. {@code firstOfRound}: the
      * app's first start in this round of the pass, whose gate replaces the recorded conformance (later starts of the
      * round add theirs to it). {@code startPerRoute}: {@code routes} is one route with a start of its own, gated
-     * on that route alone.
+     * on that route alone. {@code late}: a late retry of {@code round} ({@link RunningApp#late()}).
      */
     private String runPass(Pass pass, int round, AppEntry e, List<Route> routes, boolean firstOfRound,
-                           boolean startPerRoute, TrialContext ctx) throws InterruptedException {
+                           boolean startPerRoute, boolean late, TrialContext ctx) throws InterruptedException {
         String name = e.name();
         int baseline = pgConnections();
         activity = "starting " + name;
@@ -349,7 +388,8 @@ public final class TrialLoop {
             currentApp = app;
             String via = endpoints.equals(direct) ? "" : " through the wire proxies";
             String of = (pass.rounds() > 1 ? " round " + round + "/" + pass.rounds() : "")
-                    + (startPerRoute ? " " + routes.getFirst().routeName() : "");
+                    + (late ? " (late retry of " + routes.stream().map(Route::routeName).collect(Collectors.joining(", "))
+                    + ")" : startPerRoute ? " " + routes.getFirst().routeName() : "");
             String on = app.isLocal() ? "" : " on " + hosts.app().role().host() + " (" + app.address() + ")";
             progress.line("[" + name + "] started for " + pass.name() + of + on + ": pid " + app.pid() + ", port "
                     + app.port() + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
@@ -357,7 +397,7 @@ public final class TrialLoop {
             String gateFailure = gate(pass, e, startPerRoute ? routes : e.routes(), !firstOfRound, app, via);
             if (gateFailure != null) return gateFailure;
             activity = name + " " + pass.name();
-            pass.run(new RunningApp(e, app, round, routes), ctx);
+            pass.run(new RunningApp(e, app, round, routes, late), ctx);
             if (!app.isAlive()) return "exited with code " + app.exitCode() + " during " + pass.name() + "; last lines "
                     + "of its log:\n" + app.logTail();
             // After the pass, never before it: a JVM that served the suite's odd requests has compiled other code

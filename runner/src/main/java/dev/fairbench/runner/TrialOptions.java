@@ -43,9 +43,11 @@ public final class TrialOptions {
      *                        ({@code 0} measures again at once)
      * @param maxStealCores   the hypervisor's steal, in cores summed over this machine's CPUs, above which a measured
      *                        window is stolen and measured again at once
+     * @param lateRetry       whether a window still disturbed after its retries is measured once more after the
+     *                        pass's last round, in a fresh start of its app ({@code Pass#lateRetries})
      */
     public record Guard(double maxForeignCores, int retries, double maxHostSlowdown, Duration maxHostWait,
-                        double maxStealCores) {
+                        double maxStealCores, boolean lateRetry) {
         /**
          * Default of {@code --max-host-wait}: 120 s. In the second run of docs/results/2026-12-02-repeat the host's
          * memory stayed slow for about five minutes, and retries made at once stayed slowed on every route; two
@@ -61,6 +63,12 @@ public final class TrialOptions {
                 throw new IllegalArgumentException("--max-host-wait must not be negative");
             }
             if (!(maxStealCores >= 0)) throw new IllegalArgumentException("--max-steal must not be negative");
+        }
+
+        /** The guard's rules with a late retry of every window that stays disturbed. */
+        public Guard(double maxForeignCores, int retries, double maxHostSlowdown, Duration maxHostWait,
+                     double maxStealCores) {
+            this(maxForeignCores, retries, maxHostSlowdown, maxHostWait, maxStealCores, true);
         }
 
         /** The guard's rules with the default steal threshold. */

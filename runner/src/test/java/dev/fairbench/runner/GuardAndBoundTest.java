@@ -114,13 +114,53 @@ class GuardAndBoundTest {
     }
 
     @Test
+    void aWindowThatStaysDisturbedIsMeasuredOnceMoreInAFreshStartAfterTheLastRound() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        // No retry at once: the window the neighbour disturbs stays disturbed until the late retry.
+        TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(new TrialOptions.Guard(0.05, 0)).build();
+        Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");
+        AtomicLong neighbourPid = new AtomicLong();
+        Thread disturber = Thread.ofVirtual().start(() -> {
+            try {
+                while (!Files.exists(hlog)) Thread.sleep(20);
+                Thread.sleep(500);
+                try (BusyNeighbour n = BusyNeighbour.start(o.placement().appCpus())) {
+                    neighbourPid.set(n.pid());
+                    Thread.sleep(2_500);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Results results = run(o, List.of(new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1),
+                Duration.ofSeconds(4), 2, true))), out);
+        disturber.join();
+
+        String log = out.toString(StandardCharsets.UTF_8);
+        RouteResult compute = results.app("ok").orElseThrow().route("compute").orElseThrow();
+        assertThat(compute.discarded()).as(log).extracting(RunResult::hlog).contains("hlog/ok/compute/round-1.hlog");
+        assertThat(compute.discarded().getFirst().interference().top()).extracting(Interference.ForeignProcess::pid)
+                .contains(neighbourPid.get());
+        assertThat(compute.runs()).extracting(RunResult::run).containsExactly(1, 2);
+        assertThat(compute.runs().getFirst().hlog()).isEqualTo("hlog/ok/compute/round-1.late.hlog");
+        assertThat(compute.runs().getFirst().disturbed()).isFalse();
+        assertThat(compute.summary().disturbedRuns()).isZero();
+        assertThat(compute.summary().runs()).isEqualTo(2);
+        assertThat(dir.resolve("results/hlog/ok/compute/round-1.late.hlog")).exists();
+        assertThat(log).containsSubsequence("[ok] started for run round 2/2",
+                "[ok] run round 1: compute stayed disturbed; measuring once more in a fresh start (late retry)",
+                "[ok] started for run round 1/2 (late retry of compute)");
+    }
+
+    @Test
     void aNeighbourOnTheAppsCpuAroundTheEndOfAWindowGetsItMarkedSlowedByTheCanary() throws Exception {
         TestRegistry reg = new TestRegistry().app("ok", "ok", "");
-        // The foreign-CPU and steal judgements are off and nothing is retried: the canary alone must find the window
-        // slowed (with steal judged, a host that steals 0.26 cores in that window, as a clean clone's CI saw, names
+        // The foreign-CPU and steal judgements are off and nothing is retried, not even late: the canary alone must
+        // find the window slowed (with steal judged, a host that steals 0.26 cores in that window, as a clean clone's CI saw, names
         // the steal first and the canary after it).
         TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(new TrialOptions.Guard(100, 0, 0.10,
-                TrialOptions.Guard.DEFAULT_MAX_HOST_WAIT, 100)).build();
+                TrialOptions.Guard.DEFAULT_MAX_HOST_WAIT, 100, false)).build();
         Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");
         Thread disturber = Thread.ofVirtual().start(() -> {
             try {

@@ -16,16 +16,22 @@ import dev.fairbench.workload.Route;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The timed runs of {@code fairbench run}, in rounds: in each round every app is started fresh and, per route it
  * serves, warmed up and then measured once under the closed-loop load, recorded at once with its interval log
  * ({@code hlog/APP/ROUTE/round-N.hlog}), the costs of every party, the busy share of each CPU set and what else
  * ran on the machine ({@link RunMeasurement}); a run the interference guard finds disturbed is kept among the
- * discarded runs and measured again (see {@link GuardedRun}). The median over rounds counts. After each run the
+ * discarded runs and measured again (see {@link GuardedRun}); a window that stays disturbed after its retries is
+ * measured once more after the last round, in a fresh start of its app ({@link #lateRetries}; interval log
+ * {@code round-N.late.hlog}), and that late retry takes its place when it is not disturbed. The median over rounds
+ * counts. After each run the
  * app must still be alive, answer its readiness path within {@link #HANG_TIMEOUT}, and have answered at least one
  * request. Starts new results: a run is a new measurement of every app. Not thread-safe; one app at a time.
  */
@@ -146,12 +152,20 @@ public final class TimedRuns implements Pass {
             LoadSpec spec = ctx.targets().spec(route, app.address(), app.port(), o.connections(), o.loadgenThreads(), settings.duration())
                     .withPipeline(o.pipeline());
             String r = route.routeName();
+            String stage = running.late() ? "round " + of + " late retry" : "round " + of;
             Duration warmed = warmUp(settings.warmUp(), spec, app, ctx, name, r, "warm-up");
-            ctx.activity(name + " " + r + " round " + of);
-            RunResult result = guarded.measure(round, name, r, spec, "round-" + round, round == 1,
-                    p -> ctx.status(name, r, "round " + of, p, settings.duration()));
+            ctx.activity(name + " " + r + " " + stage);
+            RunResult result = guarded.measure(round, name, r, spec, "round-" + round + (running.late() ? ".late" : ""),
+                    round == 1, p -> ctx.status(name, r, stage, p, settings.duration()));
             if (!warmed.isZero()) result = result.withWarmupSeconds(warmed.toMillis() / 1000.0);
-            ctx.recordRun(name, r, result);
+            if (!running.late()) {
+                ctx.recordRun(name, r, result);
+            } else if (!result.disturbed()) {
+                ctx.replaceRun(name, r, result);
+            } else {
+                ctx.recordDiscarded(name, r, result);
+                ctx.line("[" + name + "] " + r + " round-" + round + " late retry disturbed too: the round's window stays");
+            }
             ctx.line(runLine(name, r, result));
             if (!app.isAlive()) {
                 throw new TrialFailure("exited with code " + app.exitCode() + " during " + r + " round " + round
@@ -166,6 +180,22 @@ public final class TimedRuns implements Pass {
                 throw new TrialFailure("no response during " + r + " round " + round + " (errors: " + result.errors() + ")");
             }
         }
+    }
+
+    /**
+     * Per round, the routes of {@code app} whose kept window of that round is disturbed ({@link RunResult#disturbed}),
+     * in the trial's order.
+     */
+    @Override
+    public Map<Integer, List<Route>> lateRetries(AppEntry app, TrialContext ctx) {
+        Map<Integer, List<Route>> late = new TreeMap<>();
+        AppResult recorded = ctx.results().app(app.name()).orElse(null);
+        if (recorded == null) return late;
+        for (Route route : ctx.options().routes()) {
+            recorded.route(route.routeName()).ifPresent(r -> r.runs().stream().filter(RunResult::disturbed)
+                    .forEach(run -> late.computeIfAbsent(run.run(), k -> new ArrayList<>()).add(route)));
+        }
+        return late;
     }
 
     /**
