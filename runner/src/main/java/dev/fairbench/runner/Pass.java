@@ -17,7 +17,8 @@ import java.util.Map;
  * order: {@link #beforeTrial} (every pass, before any app starts), then per pass, per round and per app
  * {@link #skipReason}, then per start (one, or one per route: {@link #measuresRouteByRoute}) {@link #beforeStart},
  * {@link #run}, {@link #afterStop}; after its last round, per app, {@link #lateRetries} and for each round it
- * names one more start ({@link #beforeStart}, {@link #run}, {@link #afterStop}); and at the end {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread. A pass that comes later sees what
+ * names one more start ({@link #beforeStart}, {@link #run}, {@link #afterStop}); and at the end
+ * {@link #afterTrial}; {@link #abort} comes from the shutdown hook's thread. A pass that comes later sees what
  * the earlier ones recorded (e.g. the cost runs take their rate from the timed runs).
  */
 public interface Pass {

@@ -54,8 +54,8 @@ import java.util.stream.Collectors;
  * per round, so that slow drift of the machine hits every app alike): start it pinned and fresh (with the
  * addresses the pass gives it), pass the conformance gate, run the pass, stop it, wait until PostgreSQL is back
  * to the connections it had, and record; after a pass's last round, start an app once more for each round whose
- * windows stayed disturbed ({@link Pass#lateRetries}); at the end unplace and write the reports. {@code fairbench run}, {@code profile} and {@code capacity}
- * are this loop with other passes. One shutdown hook: on Ctrl-C the app is stopped, the app in progress is marked
+ * windows stayed disturbed ({@link Pass#lateRetries}); at the end unplace and write the reports.
+ * {@code fairbench run}, {@code profile} and {@code capacity} are this loop with other passes. One shutdown hook: on Ctrl-C the app is stopped, the app in progress is marked
  * as interrupted, what was measured stays, and the services are unpinned.
  *
  * <pre>{@code
@@ -283,11 +283,7 @@ public final class TrialLoop {
         Duration loadThisRound = Duration.ZERO;
         List<List<Route>> starts = starts(pass, e);
         for (int i = 0; i < starts.size() && failed == null; i++) {
-            long start = System.nanoTime();
-            loadThisStart = Duration.ZERO;
-            inProgress = name;
-            failed = runPass(pass, round, e, starts.get(i), i == 0, starts.size() > 1, false, ctx);
-            progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+            failed = start(pass, round, e, starts.get(i), i == 0, starts.size() > 1, false, ctx);
             loadThisRound = loadThisRound.plus(loadThisStart);
         }
         if (failed == null) {
@@ -310,7 +306,7 @@ public final class TrialLoop {
 
     /**
      * After the last round of {@code pass}, one more start of {@code e} for each round whose windows stayed disturbed
-     * after their retries ({@link Pass#lateRetries}; one per route with {@link TrialOptions#startPerRoute()}). A
+     * after their retries ({@link Pass#lateRetries}; split as {@link #starts(Pass, AppEntry)} splits a round). A
      * late retry that fails changes nothing that the rounds measured; the failure goes to the environment
      * ({@code failed.late.<pass>.<app>}) and the app is not stopped.
      */
@@ -318,21 +314,15 @@ public final class TrialLoop {
         String name = e.name();
         if (stopped.contains(name) || !recorder.has(name) || pass.skipReason(e) != null) return;
         Map<Integer, List<Route>> late = new TreeMap<>(pass.lateRetries(e, ctx));
-        boolean perRoute = o.startPerRoute() && pass.measuresRouteByRoute();
         for (var round : late.entrySet()) {
-            List<List<Route>> starts = perRoute ? round.getValue().stream().map(List::of).toList()
-                    : List.of(round.getValue());
+            List<List<Route>> starts = starts(pass, round.getValue());
             Pass.Timing timing = pass.timing();
             progress.planMore(starts.size(), timing.warmup().plus(timing.duration()).multipliedBy(round.getValue().size()));
             progress.line("[" + name + "] " + pass.name() + " round " + round.getKey() + ": "
                     + round.getValue().stream().map(Route::routeName).collect(Collectors.joining(", "))
                     + " stayed disturbed; measuring once more in a fresh start (late retry)");
             for (List<Route> routes : starts) {
-                long start = System.nanoTime();
-                loadThisStart = Duration.ZERO;
-                inProgress = name;
-                String failed = runPass(pass, round.getKey(), e, routes, false, perRoute, true, ctx);
-                progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+                String failed = start(pass, round.getKey(), e, routes, false, starts.size() > 1, true, ctx);
                 if (failed != null) {
                     progress.line("[" + name + "] late retry of " + pass.name() + " round " + round.getKey()
                             + " failed, the round's windows stay as measured: " + failed);
@@ -349,9 +339,27 @@ public final class TrialLoop {
      * serves, or, with {@link TrialOptions#startPerRoute()} and a pass that measures route by route, one per route.
      */
     List<List<Route>> starts(Pass pass, AppEntry e) {
-        List<Route> served = o.routes().stream().filter(e::serves).toList();
-        if (!o.startPerRoute() || !pass.measuresRouteByRoute() || served.size() <= 1) return List.of(served);
-        return served.stream().map(List::of).toList();
+        return starts(pass, o.routes().stream().filter(e::serves).toList());
+    }
+
+    /** The starts that measure {@code routes}: all in one, or one per route as {@link #starts(Pass, AppEntry)} says. */
+    private List<List<Route>> starts(Pass pass, List<Route> routes) {
+        if (!o.startPerRoute() || !pass.measuresRouteByRoute() || routes.size() <= 1) return List.of(routes);
+        return routes.stream().map(List::of).toList();
+    }
+
+    /**
+     * One start of the app ({@link #runPass}, same parameters), counted in the progress as a start done; its load
+     * time is left in {@link #loadThisStart}. Returns why it failed, or null.
+     */
+    private String start(Pass pass, int round, AppEntry e, List<Route> routes, boolean firstOfRound,
+                         boolean startPerRoute, boolean late, TrialContext ctx) throws InterruptedException {
+        long start = System.nanoTime();
+        loadThisStart = Duration.ZERO;
+        inProgress = e.name();
+        String failed = runPass(pass, round, e, routes, firstOfRound, startPerRoute, late, ctx);
+        progress.startDone(Duration.ofNanos(System.nanoTime() - start).minus(loadThisStart));
+        return failed;
     }
 
     /** Apps in registry order, started from the {@code shift}-th (round 2 starts from the second app, ...). */

@@ -157,8 +157,8 @@ class GuardAndBoundTest {
     void aNeighbourOnTheAppsCpuAroundTheEndOfAWindowGetsItMarkedSlowedByTheCanary() throws Exception {
         TestRegistry reg = new TestRegistry().app("ok", "ok", "");
         // The foreign-CPU and steal judgements are off and nothing is retried, not even late: the canary alone must
-        // find the window slowed (with steal judged, a host that steals 0.26 cores in that window, as a clean clone's CI saw, names
-        // the steal first and the canary after it).
+        // find the window slowed (with steal judged, a host that steals 0.26 cores in that window, as a clean
+        // clone's CI saw, names the steal first and the canary after it).
         TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(new TrialOptions.Guard(100, 0, 0.10,
                 TrialOptions.Guard.DEFAULT_MAX_HOST_WAIT, 100, false)).build();
         Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");

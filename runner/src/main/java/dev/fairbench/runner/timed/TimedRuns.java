@@ -31,9 +31,8 @@ import java.util.TreeMap;
  * discarded runs and measured again (see {@link GuardedRun}); a window that stays disturbed after its retries is
  * measured once more after the last round, in a fresh start of its app ({@link #lateRetries}; interval log
  * {@code round-N.late.hlog}), and that late retry takes its place when it is not disturbed. The median over rounds
- * counts. After each run the
- * app must still be alive, answer its readiness path within {@link #HANG_TIMEOUT}, and have answered at least one
- * request. Starts new results: a run is a new measurement of every app. Not thread-safe; one app at a time.
+ * counts. After each run the app must still be alive, answer its readiness path within {@link #HANG_TIMEOUT}, and
+ * have answered at least one request. Starts new results: a run is a new measurement of every app. Not thread-safe; one app at a time.
  */
 public final class TimedRuns implements Pass {
     /** After a run, how long the app may take to answer its readiness path again before it counts as hung. */
