@@ -87,24 +87,32 @@ class GuardAndBoundTest {
         }
     }
 
-    @Test
-    void aNeighbourInTheMiddleOfARunIsNamedAndTheRunMeasuredAgain() throws Exception {
-        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
-        TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(withoutLateRetry(0.05, 2)).build();
+    /**
+     * Starts a busy process on the app's CPUs 0.5 s after app ok's compute round 1 began (its interval log appeared)
+     * and ends it 2.5 s later, inside a 4 s window; its pid goes to {@code pid}.
+     */
+    private Thread busyNeighbourInRound1(TrialOptions o, AtomicLong pid) {
         Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");
-        AtomicLong neighbourPid = new AtomicLong();
-        Thread disturber = Thread.ofVirtual().start(() -> {
+        return Thread.ofVirtual().start(() -> {
             try {
                 while (!Files.exists(hlog)) Thread.sleep(20);
                 Thread.sleep(500);
                 try (BusyNeighbour n = BusyNeighbour.start(o.placement().appCpus())) {
-                    neighbourPid.set(n.pid());
+                    pid.set(n.pid());
                     Thread.sleep(2_500);
                 }
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
+    }
+
+    @Test
+    void aNeighbourInTheMiddleOfARunIsNamedAndTheRunMeasuredAgain() throws Exception {
+        TestRegistry reg = new TestRegistry().app("ok", "ok", "");
+        TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(withoutLateRetry(0.05, 2)).build();
+        AtomicLong neighbourPid = new AtomicLong();
+        Thread disturber = busyNeighbourInRound1(o, neighbourPid);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Results results = run(o, List.of(new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1),
                 Duration.ofSeconds(4), 1, true))), out);
@@ -130,20 +138,8 @@ class GuardAndBoundTest {
         // is judged (a slowed canary or the hypervisor's steal could disturb the late retry too on a noisy host).
         TrialOptions o = options(reg.write(dir), 8).apps(List.of("ok")).guard(new TrialOptions.Guard(0.05, 0, 100,
                 Duration.ZERO, 100, true)).build();
-        Path hlog = dir.resolve("results/hlog/ok/compute/round-1.hlog");
         AtomicLong neighbourPid = new AtomicLong();
-        Thread disturber = Thread.ofVirtual().start(() -> {
-            try {
-                while (!Files.exists(hlog)) Thread.sleep(20);
-                Thread.sleep(500);
-                try (BusyNeighbour n = BusyNeighbour.start(o.placement().appCpus())) {
-                    neighbourPid.set(n.pid());
-                    Thread.sleep(2_500);
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Thread disturber = busyNeighbourInRound1(o, neighbourPid);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         Results results = run(o, List.of(new TimedRuns(new TimedRuns.Settings(Duration.ofSeconds(1),
                 Duration.ofSeconds(4), 2, true))), out);
