@@ -1,26 +1,22 @@
 #!/usr/bin/env bash
 # Whether the windows that the host-speed canary found slowed, but by less than its threshold (so they were kept),
-# cost the app more: for each directory given (a two-run check of repeat.sh, whose a/ and b/ are pooled, or any folder
-# of results.json files), every kept window (closed loop or fixed rate; neither disturbed nor slowed) is compared
-# with the windows of its cell (app, route and kind) whose canary was less than 5% slow (at least two). Its slowdown
-# is the canary's `slowdown` in results.json (the larger of the two timings around the window against the run's
-# baseline); its shift is its app CPU per request over the median of those quiet windows, minus 1. Prints Markdown:
-# per directory and band of slowdown (5–10%, 10–15%, 15% up to the threshold), the windows, their median shift,
-# and how many cost more than 5% above the quiet windows' median.
+# cost the app more: for each directory given (a two-run check of repeat.sh, whose a/ and b/ are pooled, or any
+# folder with results.json in it or one level down), every kept window (closed loop or fixed rate; neither disturbed
+# nor slowed) is compared with the windows of its cell (app, route and kind) whose canary was less than 5% slow (at
+# least two). Its slowdown is the canary's `slowdown` in results.json (the larger of the two timings around the
+# window against the run's baseline); its shift is its app CPU per request over the median of those quiet windows,
+# minus 1. Prints Markdown: per directory and band of slowdown (5–10%, 10–15%, 15% up to the threshold), the
+# windows, their median shift, and how many cost more than 5% above the quiet windows' median.
 # Usage: docs/results/canary-below.sh docs/results/2026-12-04-repeat-5 docs/results/2026-12-05-repeat-2 ...
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -gt 0 ]] || { echo "usage: docs/results/canary-below.sh DIR... (results directories, or folders holding some)" >&2; exit 2; }
 python3 - "$@" <<'PY'
-import glob, json, os, statistics, sys
+import json, os, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import results_files, windows
 
 BANDS = [(0.05, 0.10, "5–10%"), (0.10, 0.15, "10–15%"), (0.15, None, "15% to the threshold")]
-
-def windows(route):
-    for kind in ("runs", "cost"):
-        got = route.get(kind) or []
-        for w in [got] if isinstance(got, dict) else got:  # files before 2026-12-03 hold one cost run, an object
-            yield "fixed rate" if w.get("offered_rate_per_second") else "closed loop", w
 
 def kept_clean(w):
     i, c = w.get("interference") or {}, w.get("canary")
@@ -30,10 +26,10 @@ print("| check | canary slowdown | windows | median shift of app CPU per request
 print("| --- | --- | ---: | ---: | ---: |")
 for d in sys.argv[1:]:
     cells = {}
-    for path in sorted(glob.glob(os.path.join(d, "**", "results.json"), recursive=True)):
+    for path in results_files(d):
         for app in json.load(open(path))["apps"]:
             for route in app["routes"]:
-                for kind, w in windows(route):
+                for kind, w in windows(route, ("runs", "cost")):
                     if kept_clean(w):
                         cost = w["resources"]["app_cpu_seconds"] / w["requests_completed"]
                         cells.setdefault((app["name"], route["route"], kind), []).append((w["canary"]["slowdown"], cost))

@@ -12,13 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -gt 0 ]] || { echo "usage: docs/results/canary-parts.sh DIR... (results directories, or folders holding some)" >&2; exit 2; }
 python3 - "$@" <<'PY'
-import glob, json, os, statistics, sys
-
-def windows(route):
-    for kind in ("runs", "discarded", "cost"):
-        got = route.get(kind) or []
-        for w in [got] if isinstance(got, dict) else got:  # files before 2026-12-03 hold one cost run, an object
-            yield "fixed rate" if w.get("offered_rate_per_second") else "closed loop", w
+import json, os, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import results_files, windows
 
 def part(c):
     b, t = c["baseline"], c["max_slowdown"]
@@ -30,9 +26,8 @@ print("| check | part slowed | windows | median shift of app CPU per request | o
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
 total = {}
 for top in sys.argv[1:]:
-    files = sorted(glob.glob(f"{top}/results.json") + glob.glob(f"{top}/*/results.json"))
     rows = {}
-    for f in files:
+    for f in results_files(top):
         for app in json.load(open(f))["apps"]:
             for route in app.get("routes", []):
                 cells = {}
