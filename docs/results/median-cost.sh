@@ -10,21 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -gt 0 ]] || { echo "usage: docs/results/median-cost.sh DIR... (directories of repeat.sh with a/ and b/)" >&2; exit 2; }
 python3 - "$@" <<'PY'
-import json, os, statistics, sys
+import os, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import app_cpu_us_per_request as cost, closed_loop_rounds, median_run
 
 def costs(path):
     """(app, route) -> (cost of the median run by req/s, median of the rounds' costs), microseconds per request."""
-    out = {}
-    for app in json.load(open(path))["apps"]:
-        for route in app["routes"]:
-            runs = [r for r in route.get("runs") or [] if r.get("requests_completed")]
-            if not runs:
-                continue
-            per_request = lambda r: r["resources"]["app_cpu_seconds"] / r["requests_completed"] * 1e6
-            by_rate = sorted(runs, key=lambda r: r["requests_per_second"])
-            out[(app["name"], route["route"])] = (per_request(by_rate[(len(runs) - 1) // 2]),
-                                                  statistics.median(per_request(r) for r in runs))
-    return out
+    return {cell: (cost(median_run(runs)), statistics.median(cost(r) for r in runs))
+            for cell, runs in closed_loop_rounds(path).items()}
 
 print("| check | within 5%: median run | within 5%: median of rounds | cells that differ (median run → median of rounds) |")
 print("| --- | ---: | ---: | --- |")

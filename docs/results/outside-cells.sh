@@ -9,27 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -gt 0 ]] || { echo "usage: docs/results/outside-cells.sh DIR... (directories of repeat.sh with a/ and b/)" >&2; exit 2; }
 python3 - "$@" <<'PY'
-import json, os, sys
-
-def rounds(path):
-    """(app, route) -> the kept closed-loop rounds, in round order."""
-    out = {}
-    for app in json.load(open(path))["apps"]:
-        for route in app["routes"]:
-            runs = sorted((r for r in route.get("runs") or [] if r.get("requests_completed")), key=lambda r: r["run"])
-            if runs:
-                out[(app["name"], route["route"])] = runs
-    return out
-
-cost = lambda r: r["resources"]["app_cpu_seconds"] / r["requests_completed"] * 1e6
-def median_run(runs):
-    return sorted(runs, key=lambda r: r["requests_per_second"])[(len(runs) - 1) // 2]
+import os, sys
+sys.path.insert(0, "docs/results")
+from windows import app_cpu_us_per_request as cost, closed_loop_rounds, median_run
 
 print("| check | cell | B/A − 1 | rounds A, µs | rounds B, µs | largest canary slowdown | canary quiet (< 10%) |")
 print("| --- | --- | ---: | --- | --- | ---: | --- |")
 quiet_total = outside_total = 0
 for d in sys.argv[1:]:
-    a, b = rounds(f"{d}/a/results.json"), rounds(f"{d}/b/results.json")
+    a, b = closed_loop_rounds(f"{d}/a/results.json"), closed_loop_rounds(f"{d}/b/results.json")
     for cell in sorted(a.keys() & b.keys()):
         shift = cost(median_run(b[cell])) / cost(median_run(a[cell])) - 1
         if abs(shift) <= 0.05:

@@ -1,6 +1,7 @@
 """The measured windows in fairbench's results.json files, for the analysis scripts beside this file (which run from
 the repository root and put docs/results on Python's path). Read-only; formats as in docs/results-format.md."""
 import glob
+import json
 
 
 def results_files(top):
@@ -14,3 +15,24 @@ def windows(route, kinds=("runs", "discarded", "cost")):
         got = route.get(kind) or []
         for w in [got] if isinstance(got, dict) else got:  # files before 2026-12-03 hold one cost run, an object
             yield "fixed rate" if w.get("offered_rate_per_second") else "closed loop", w
+
+
+def closed_loop_rounds(path):
+    """(app, route) -> the kept closed-loop rounds of one results.json, in round order."""
+    out = {}
+    for app in json.load(open(path))["apps"]:
+        for route in app["routes"]:
+            runs = sorted((r for r in route.get("runs") or [] if r.get("requests_completed")), key=lambda r: r["run"])
+            if runs:
+                out[(app["name"], route["route"])] = runs
+    return out
+
+
+def app_cpu_us_per_request(w):
+    """A window's app CPU per completed request, microseconds."""
+    return w["resources"]["app_cpu_seconds"] / w["requests_completed"] * 1e6
+
+
+def median_run(runs):
+    """The round RouteSummary reports a cell by: the one whose req/s ranks (n - 1) / 2 from the slowest."""
+    return sorted(runs, key=lambda r: r["requests_per_second"])[(len(runs) - 1) // 2]
