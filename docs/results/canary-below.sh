@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import json, os, statistics, sys
 sys.path.insert(0, "docs/results")
-from windows import results_files, windows
+from windows import app_cpu_us_per_request, results_files, windows
 
 BANDS = [(0.05, 0.10, "5–10%"), (0.10, 0.15, "10–15%"), (0.15, None, "15% to the threshold")]
 
@@ -31,8 +31,8 @@ for d in sys.argv[1:]:
             for route in app["routes"]:
                 for kind, w in windows(route, ("runs", "cost")):
                     if kept_clean(w):
-                        cost = w["resources"]["app_cpu_seconds"] / w["requests_completed"]
-                        cells.setdefault((app["name"], route["route"], kind), []).append((w["canary"]["slowdown"], cost))
+                        cells.setdefault((app["name"], route["route"], kind), []).append(
+                            (w["canary"]["slowdown"], app_cpu_us_per_request(w)))
     shifts = {label: [] for _, _, label in BANDS}
     for ws in cells.values():
         quiet = [cost for slowdown, cost in ws if slowdown < 0.05]

@@ -7,7 +7,7 @@
 # rule and by the median of the rounds' own costs.
 # 20 000 draws per n, fixed seed. Drawing from the observed starts cannot show a state they never fell
 # into, so with few starts this is optimistic. Prints Markdown.
-# Usage: docs/results/starts-needed.sh docs/results/2026-12-05-starts
+# Usage: docs/results/starts-needed.sh docs/results/2026-12-04-repeat-5 docs/results/2026-12-05-repeat-3 ...
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -gt 0 ]] || { echo "usage: docs/results/starts-needed.sh DIR... (results directories, or folders holding some)" >&2; exit 2; }
