@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Reads and writes {@code results.json} in a results directory.
@@ -21,7 +22,8 @@ import java.util.List;
  * feed, map keys sorted, optional values left out. Timestamps are ISO-8601 instants. Reading ignores unknown
  * properties but refuses a {@code schema_version} other than {@link Results#SCHEMA_VERSION} and a file that does
  * not match the schema, with one line per problem ({@link ResultsException#problems()}), so a hand-edited or
- * truncated-by-hand file is named with its JSON paths instead of failing later on a missing value.
+ * truncated-by-hand file is named with its JSON paths instead of failing later on a missing value. Each route's
+ * {@code summary} is computed again from its runs on reading: the runs are the raw data.
  *
  * <p>Writing is atomic: the JSON goes to {@code results.json.tmp} in the same directory, is forced to disk and
  * moved over {@code results.json}, so a crash or Ctrl-C leaves either the previous or the new file, never a
@@ -96,10 +98,30 @@ public final class ResultsStore {
             if (!problems.isEmpty()) {
                 throw new ResultsException(problems);
             }
-            return MAPPER.treeToValue(tree, Results.class);
+            return summarizedAgain(MAPPER.treeToValue(tree, Results.class));
         } catch (JsonProcessingException e) {
             throw new ResultsException(source + " is not valid results JSON: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /**
+     * {@code results} with every route's summary computed again from its runs: a summary is derived data, so a
+     * file written under an earlier rule of {@link Summaries} (before 2026-12-06 costs came from the median run by
+     * req/s) reads under the current one. A route without a summary keeps none.
+     */
+    private static Results summarizedAgain(Results results) {
+        Results next = results;
+        for (AppResult app : results.apps()) {
+            AppResult nextApp = app;
+            boolean changed = false;
+            for (RouteResult route : app.routes()) {
+                RouteSummary again = route.summary() == null ? null : Summaries.summarize(route.runs());
+                changed |= !Objects.equals(again, route.summary());
+                nextApp = nextApp.withRoute(route.withRuns(route.runs(), again)); // each moves to the end: order kept
+            }
+            if (changed) next = next.withApp(nextApp);
+        }
+        return next;
     }
 
     /** The JSON text written for these results (UTF-8 when stored), ending with a line feed. */

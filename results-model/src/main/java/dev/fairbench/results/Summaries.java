@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Computes the {@link RouteSummary} of a route from its runs: the median counts, as in the rules. Stateless and
@@ -39,22 +41,37 @@ public final class Summaries {
             non2xx += run.non2xx();
         }
         Resources r = median.resources();
-        long requests = median.requestsCompleted();
         double seconds = median.durationSeconds();
-        return new RouteSummary(n, median.run(), medianRps, spread, median.latency(),
-                r == null ? null : microsPerRequest(r.appCpuSeconds(), requests),
-                r == null ? null : microsPerRequest(r.postgresCpuSeconds(), requests),
-                r == null ? null : microsPerRequest(r.redisCpuSeconds(), requests),
-                r == null || r.appContextSwitches() == null || requests == 0 ? null
-                        : (double) r.appContextSwitches() / requests,
-                firstRss(runs),
+        Double app = medianOf(runs, run -> cpuMicrosPerRequest(run, Resources::appCpuSeconds));
+        Double postgres = medianOf(runs, run -> cpuMicrosPerRequest(run, Resources::postgresCpuSeconds));
+        Double redis = medianOf(runs, run -> cpuMicrosPerRequest(run, Resources::redisCpuSeconds));
+        return new RouteSummary(n, median.run(), medianRps, spread, median.latency(), app, postgres, redis,
+                medianOf(runs, Summaries::contextSwitchesPerRequest), firstRss(runs),
                 r == null || r.gcCollections() == null || seconds <= 0 ? null : r.gcCollections() / seconds,
                 r == null || r.gcPauseSeconds() == null || seconds <= 0 ? null : r.gcPauseSeconds() / seconds,
-                errors, non2xx, cpuSpread(runs),
-                r == null ? null : total(microsPerRequest(r.appCpuSeconds(), requests),
-                        microsPerRequest(r.postgresCpuSeconds(), requests), microsPerRequest(r.redisCpuSeconds(), requests)),
-                r == null || r.appCpuSeconds() == null || r.appCpuSeconds() <= 0 ? null : requests / r.appCpuSeconds(),
+                errors, non2xx, cpuSpread(runs), total(app, postgres, redis),
+                app == null || app <= 0 ? null : 1e6 / app,
                 bound(runs), (int) runs.stream().filter(RunResult::disturbed).count());
+    }
+
+    /**
+     * The median of one figure over the runs that have it, or {@code null} when none has. Costs are summarized this
+     * way, not taken from the run that is median by req/s: where PostgreSQL sets the req/s (a services-bound route)
+     * that run can be any of them as far as the app's CPU goes (docs/results/median-cost.md).
+     */
+    private static Double medianOf(List<RunResult> runs, Function<RunResult, Double> figure) {
+        List<Double> values = runs.stream().map(figure).filter(Objects::nonNull).toList();
+        return values.isEmpty() ? null : median(values);
+    }
+
+    private static Double cpuMicrosPerRequest(RunResult run, Function<Resources, Double> cpuSeconds) {
+        return run.resources() == null ? null : microsPerRequest(cpuSeconds.apply(run.resources()), run.requestsCompleted());
+    }
+
+    private static Double contextSwitchesPerRequest(RunResult run) {
+        Resources r = run.resources();
+        return r == null || r.appContextSwitches() == null || run.requestsCompleted() == 0 ? null
+                : (double) r.appContextSwitches() / run.requestsCompleted();
     }
 
     /** App-bound when every run was; else the most frequent other bound; null when no run knows. */
