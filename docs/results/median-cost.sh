@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whether two runs agree better on app CPU per request when a cell's cost is the median of its rounds' own costs
 # rather than the cost of its median run (the round whose req/s ranks (n - 1) / 2 from the slowest, which is what
-# RouteSummary reports and `compare` checks). In a services-bound cell req/s is set by PostgreSQL, so the median
+# RouteSummary reported and `compare` checked until 2026-12-06; they now use the median of the rounds, the right
+# column, and `compare` of an older check computes it from the raw runs). In a services-bound cell req/s is set by PostgreSQL, so the median
 # run by req/s can be any of the rounds as far as the app's CPU goes. For each two-run check given (a directory of
 # repeat.sh with a/ and b/), counts the cells (app, route; closed loop, kept rounds only) whose B/A is within 5%
 # either way under each definition, and lists the cells where the two differ. Prints Markdown.

@@ -3,7 +3,8 @@
 # run's rounds (µs per request, closed loop, kept rounds, in round order) and the canary's largest slowdown around any
 # of the six windows. A cell outside 5% whose six canaries were all within 10% of their run's median was not moved
 # by a host the canary could see: what differs there is the app's starts, or a slowing the canary cannot see.
-# Costs and the 5% test are those of `compare` (the median run by req/s). Prints Markdown.
+# Costs and the 5% test are those `compare` made until 2026-12-06 (the cost of the median run by req/s; it now takes
+# the median of the rounds' costs, docs/results/median-cost.sh). Prints Markdown.
 # Usage: docs/results/outside-cells.sh docs/results/2026-12-04-repeat-5 docs/results/2026-12-05-repeat-3 ...
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -2,7 +2,7 @@
 # How many rounds (fresh starts) a cell needs for two runs to agree on app CPU per request within 5%, judged from
 # the starts a run has measured. For each cell (app, route; kept closed-loop rounds of every results.json under each
 # directory given, pooled), it draws two runs of n rounds with replacement from the observed rounds, takes each
-# run's cost as `compare` does (the cost of the median run by req/s), and counts how often the two are within 5%
+# run's cost as `compare` did until 2026-12-06 (the cost of the median run by req/s), and counts how often the two are within 5%
 # either way; then, as the product over the cells (as if independent), how often every cell is at once, by that
 # rule and by the median of the rounds' own costs.
 # 20 000 draws per n, fixed seed. Drawing from the observed starts cannot show a state they never fell

@@ -34,5 +34,6 @@ def app_cpu_us_per_request(w):
 
 
 def median_run(runs):
-    """The round RouteSummary reports a cell by: the one whose req/s ranks (n - 1) / 2 from the slowest."""
+    """The round RouteSummary takes latency from (and until 2026-12-06 costs): the one whose req/s ranks (n - 1) / 2
+    from the slowest."""
     return sorted(runs, key=lambda r: r["requests_per_second"])[(len(runs) - 1) // 2]
