@@ -42,7 +42,7 @@ public final class Summaries {
         }
         Resources r = median.resources();
         double seconds = median.durationSeconds();
-        Double app = medianOf(runs, run -> cpuMicrosPerRequest(run, Resources::appCpuSeconds));
+        Double app = medianOf(runs, Summaries::appCpuMicrosPerRequest);
         Double postgres = medianOf(runs, run -> cpuMicrosPerRequest(run, Resources::postgresCpuSeconds));
         Double redis = medianOf(runs, run -> cpuMicrosPerRequest(run, Resources::redisCpuSeconds));
         return new RouteSummary(n, median.run(), medianRps, spread, median.latency(), app, postgres, redis,
@@ -120,7 +120,7 @@ public final class Summaries {
 
     /** App CPU per request of one run in µs, or {@code null} when it has no CPU figure or no request. */
     static Double appCpuMicrosPerRequest(RunResult run) {
-        return run.resources() == null ? null : microsPerRequest(run.resources().appCpuSeconds(), run.requestsCompleted());
+        return cpuMicrosPerRequest(run, Resources::appCpuSeconds);
     }
 
     private static Double microsPerRequest(Double cpuSeconds, long requests) {
