@@ -64,22 +64,15 @@ public record HostSpeed(Canary.Times baseline, double spread, double maxSlowdown
     public static Results rejudged(Results results) {
         HostSpeed speed = of(results);
         if (speed == null) return results;
-        Results next = results;
-        for (AppResult app : results.apps()) {
-            List<RouteResult> routes = new ArrayList<>();
-            for (RouteResult route : app.routes()) {
-                List<RunResult> runs = route.runs().stream().map(r -> rejudged(r, speed.baseline())).toList();
-                routes.add(new RouteResult(route.route(), runs,
-                        runs.equals(route.runs()) ? route.summary() : Summaries.summarize(runs), route.discarded(),
-                        route.costRuns().stream().map(r -> rejudged(r, speed.baseline())).toList(),
-                        rejudged(route.overload(), speed.baseline())));
-            }
-            if (routes.equals(app.routes())) continue;
-            AppResult nextApp = app;
-            for (RouteResult route : routes) nextApp = nextApp.withRoute(route); // each moves to the end: order kept
-            next = next.withApp(nextApp);
-        }
-        return next.withHostSpeed();
+        return results.withRoutesMapped(route -> rejudged(route, speed.baseline())).withHostSpeed();
+    }
+
+    private static RouteResult rejudged(RouteResult route, Canary.Times finalBaseline) {
+        List<RunResult> runs = route.runs().stream().map(r -> rejudged(r, finalBaseline)).toList();
+        return new RouteResult(route.route(), runs,
+                runs.equals(route.runs()) ? route.summary() : Summaries.summarize(runs), route.discarded(),
+                route.costRuns().stream().map(r -> rejudged(r, finalBaseline)).toList(),
+                rejudged(route.overload(), finalBaseline));
     }
 
     private static RunResult rejudged(RunResult r, Canary.Times finalBaseline) {

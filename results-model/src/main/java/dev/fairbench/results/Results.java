@@ -3,6 +3,7 @@ package dev.fairbench.results;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The whole of {@code results.json}: everything measured in one benchmark session, from which every report is
@@ -65,6 +66,23 @@ public record Results(int schemaVersion, String fairbenchVersion, int contractVe
             next.add(app);
         }
         return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup, next, hostSpeed);
+    }
+
+    /**
+     * A copy in which every route of every app is replaced by {@code mapping} of it, apps and routes in the same
+     * order. An app whose routes the mapping leaves equal is kept as it was, and so is the host-speed summary.
+     * {@code mapping} must keep each route's name.
+     */
+    public Results withRoutesMapped(UnaryOperator<RouteResult> mapping) {
+        Results next = this;
+        for (AppResult app : apps) {
+            List<RouteResult> routes = app.routes().stream().map(mapping).toList();
+            if (routes.equals(app.routes())) continue;
+            AppResult nextApp = app;
+            for (RouteResult route : routes) nextApp = nextApp.withRoute(route); // each moves to the end: order kept
+            next = next.withApp(nextApp);
+        }
+        return next;
     }
 
     /** A copy marked as finished at this instant. */

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Reads and writes {@code results.json} in a results directory.
@@ -110,18 +109,8 @@ public final class ResultsStore {
      * req/s) reads under the current one. A route without a summary keeps none.
      */
     private static Results summarizedAgain(Results results) {
-        Results next = results;
-        for (AppResult app : results.apps()) {
-            AppResult nextApp = app;
-            boolean changed = false;
-            for (RouteResult route : app.routes()) {
-                RouteSummary again = route.summary() == null ? null : Summaries.summarize(route.runs());
-                changed |= !Objects.equals(again, route.summary());
-                nextApp = nextApp.withRoute(route.withRuns(route.runs(), again)); // each moves to the end: order kept
-            }
-            if (changed) next = next.withApp(nextApp);
-        }
-        return next;
+        return results.withRoutesMapped(route -> route.summary() == null ? route
+                : route.withRuns(route.runs(), Summaries.summarize(route.runs())));
     }
 
     /** The JSON text written for these results (UTF-8 when stored), ending with a line feed. */
