@@ -34,12 +34,19 @@ public final class VerifyCommand implements Callable<Integer> {
                     + "(default: on; --no-hostile skips both).")
     boolean hostile;
 
+    @Option(names = "--build-together", description = "Build the Rust apps that need it in one cargo invocation per "
+            + "workspace and profile, before the apps' own builds: each shared crate compiles once, with the union "
+            + "of the apps' features. For the gate only (what it changes is speed): the binaries are not the ones "
+            + "`run` would measure.")
+    boolean buildTogether;
+
     @Override
     public Integer call() throws Exception {
         Path root = RunCommand.repoRoot();
         try {
             boolean passed = new Verifier(build.registryFile(root), root, services.options(),
-                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out, hostile).verify(apps.apps(), build.build());
+                    RunCommand.logsDir(root), CpuPlacement.onlineCpus(), System.out, hostile)
+                    .verify(apps.apps(), build.build(), buildTogether);
             return passed ? Fairbench.OK : Fairbench.FAILURE;
         } catch (RegistryException | ServiceException | IllegalStateException e) {
             throw new Fairbench.CommandFailure(e.getMessage(), e);

@@ -51,7 +51,18 @@ public record Verifier(Path registryFile, Path repoRoot, ServiceOptions services
      * start counts as not passed
      */
     public boolean verify(List<String> apps, boolean build) throws InterruptedException {
+        return verify(apps, build, false);
+    }
+
+    /**
+     * @param buildTogether first build the Rust apps that need it in one cargo invocation per workspace and profile
+     *                      ({@link JointCargoBuilds}: features unified, so for the gate only); what that leaves
+     *                      unbuilt is built app by app as usual
+     * @return as {@link #verify(List, boolean)}
+     */
+    public boolean verify(List<String> apps, boolean build, boolean buildTogether) throws InterruptedException {
         List<AppEntry> entries = AppRegistry.load(registryFile, repoRoot).select(apps);
+        if (build && buildTogether) JointCargoBuilds.run(JointCargoBuilds.plan(entries), repoRoot, out);
         AppLauncher launcher = new AppLauncher(repoRoot, logsDir, cores);
         LeftoverApps.report().ifPresent(out::println);
         List<String> failed = new ArrayList<>();
