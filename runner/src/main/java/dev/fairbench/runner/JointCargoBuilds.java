@@ -48,11 +48,16 @@ public final class JointCargoBuilds {
      * two apps (a variant that shares its base's build counts once towards that, as it builds nothing more).
      */
     public static List<Invocation> plan(List<AppEntry> apps) {
+        return plan(apps, JointCargoBuilds::needsBuild);
+    }
+
+    /** As {@link #plan(List)}, with {@code needsBuild} deciding which apps need a build. */
+    static List<Invocation> plan(List<AppEntry> apps, java.util.function.Predicate<AppEntry> needsBuild) {
         record Key(Path dir, List<String> profileFlags, boolean locked) {}
         Map<Key, List<AppEntry>> groups = new LinkedHashMap<>();
         Map<Key, List<CargoBuild>> builds = new LinkedHashMap<>();
         for (AppEntry e : apps) {
-            if (!needsBuild(e)) continue;
+            if (!needsBuild.test(e)) continue;
             Optional<CargoBuild> parsed = parse(e.build());
             if (parsed.isEmpty()) continue;
             Key key = new Key(e.buildDir().toAbsolutePath().normalize(), parsed.get().profileFlags(),
