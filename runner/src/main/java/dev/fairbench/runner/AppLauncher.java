@@ -85,6 +85,11 @@ public final class AppLauncher {
         return isStale(e) ? "built, sources changed since" : "built";
     }
 
+    /** True when the app has nothing to build: no artifact declared, or its artifact is there and not {@link #isStale}. */
+    static boolean isUpToDate(AppEntry e) {
+        return e.artifact() == null || (Files.exists(e.artifact()) && !isStale(e));
+    }
+
     /**
      * True when a file under the entry's own build folder (not the repository root: the Java apps are rebuilt by the
      * launcher's reactor build) is newer than its artifact, e.g. a peer's source edited after its last build.
@@ -120,7 +125,7 @@ public final class AppLauncher {
     public Prepared prepare(AppEntry e, boolean build, java.io.PrintStream out) {
         Optional<String> missing = Toolchains.firstMissing(e.toolchains());
         if (missing.isPresent()) return Prepared.skipped("toolchain missing: " + missing.get());
-        if (e.artifact() == null || (Files.exists(e.artifact()) && !isStale(e))) return Prepared.ok();
+        if (isUpToDate(e)) return Prepared.ok();
         if (!build && Files.exists(e.artifact())) return Prepared.ok();
         if (!build) return Prepared.skipped("not built (--no-build): " + repoRoot.relativize(e.artifact()) + " is missing");
         Path log = logsDir.resolve(e.name() + ".build.log");

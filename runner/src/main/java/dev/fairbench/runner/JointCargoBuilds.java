@@ -54,22 +54,22 @@ public final class JointCargoBuilds {
     /** As {@link #plan(List)}, with {@code needsBuild} deciding which apps need a build. */
     static List<Invocation> plan(List<AppEntry> apps, java.util.function.Predicate<AppEntry> needsBuild) {
         record Key(Path dir, List<String> profileFlags, boolean locked) {}
-        Map<Key, List<AppEntry>> groups = new LinkedHashMap<>();
-        Map<Key, List<CargoBuild>> builds = new LinkedHashMap<>();
+        record Member(AppEntry app, CargoBuild build) {}
+        Map<Key, List<Member>> groups = new LinkedHashMap<>();
         for (AppEntry e : apps) {
             if (!needsBuild.test(e)) continue;
             Optional<CargoBuild> parsed = parse(e.build());
             if (parsed.isEmpty()) continue;
             Key key = new Key(e.buildDir().toAbsolutePath().normalize(), parsed.get().profileFlags(),
                     parsed.get().locked());
-            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
-            builds.computeIfAbsent(key, k -> new ArrayList<>()).add(parsed.get());
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(new Member(e, parsed.get()));
         }
         List<Invocation> out = new ArrayList<>();
-        groups.forEach((key, entries) -> {
+        groups.forEach((key, members) -> {
             Set<String> packages = new LinkedHashSet<>();
             Set<String> features = new LinkedHashSet<>();
-            for (CargoBuild b : builds.get(key)) {
+            for (Member m : members) {
+                CargoBuild b = m.build();
                 packages.add(b.packageName());
                 b.features().forEach(f -> features.add(f.contains("/") ? f : b.packageName() + "/" + f));
             }
@@ -79,8 +79,7 @@ public final class JointCargoBuilds {
             if (key.locked()) argv.add("--locked");
             packages.forEach(p -> argv.addAll(List.of("-p", p)));
             if (!features.isEmpty()) argv.addAll(List.of("--features", String.join(",", features)));
-            out.add(new Invocation(key.dir(), List.copyOf(argv),
-                    List.copyOf(entries)));
+            out.add(new Invocation(key.dir(), List.copyOf(argv), members.stream().map(Member::app).toList()));
         });
         return List.copyOf(out);
     }
@@ -89,13 +88,10 @@ public final class JointCargoBuilds {
      * Runs each invocation in turn, its output on the console. One that fails is reported and the next runs: the
      * apps it did not build are then built one at a time by {@link AppLauncher#prepare}, which names the failing one.
      *
-     * Each artifact built gets a {@link BuildStamp} with the joint command, so that a {@code run} that measured one
+     * <p>Each artifact built gets a {@link BuildStamp} with the joint command, so that a {@code run} that measured one
      * would say in results.json how it was built.
-     *
-     * @return how many invocations succeeded
      */
-    public static int run(List<Invocation> invocations, Path repoRoot, PrintStream out) throws InterruptedException {
-        int succeeded = 0;
+    public static void run(List<Invocation> invocations, Path repoRoot, PrintStream out) throws InterruptedException {
         for (Invocation i : invocations) {
             String command = String.join(" ", i.argv());
             out.println("[" + String.join(", ", i.appNames()) + "] building together: " + command + "  (in " + i.dir()
@@ -110,7 +106,6 @@ public final class JointCargoBuilds {
                     out.println("building together failed with exit code " + exit + ": each app is built alone");
                     continue;
                 }
-                succeeded++;
                 for (AppEntry e : i.apps()) {
                     if (Files.isRegularFile(e.artifact())) {
                         BuildStamp.write(repoRoot, e.artifact(), command, pb.environment());
@@ -120,19 +115,17 @@ public final class JointCargoBuilds {
                 out.println("cannot build together (" + ex.getMessage() + "): each app is built alone");
             }
         }
-        return succeeded;
     }
 
     private static boolean needsBuild(AppEntry e) {
-        if (e.build() == null || e.buildDir() == null || e.artifact() == null) return false;
-        if (Toolchains.firstMissing(e.toolchains()).isPresent()) return false;
-        return !Files.exists(e.artifact()) || AppLauncher.isStale(e);
+        if (e.build() == null || e.buildDir() == null) return false;
+        return Toolchains.firstMissing(e.toolchains()).isEmpty() && !AppLauncher.isUpToDate(e);
     }
 
     /** The build's cargo request, or empty when it is not of the one form this class joins. */
     static Optional<CargoBuild> parse(String build) {
-        String[] words = build.trim().split("\\s+");
         if (build.contains("$")) return Optional.empty(); // a variable: not a fixed request
+        String[] words = build.trim().split("\\s+");
         if (words.length < 2 || !words[0].equals("cargo") || !words[1].equals("build")) return Optional.empty();
         List<String> profileFlags = List.of();
         boolean locked = false;
