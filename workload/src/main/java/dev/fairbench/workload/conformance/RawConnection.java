@@ -19,8 +19,16 @@ final class RawConnection implements AutoCloseable {
     static final int MAX_BODY = 1024 * 1024;
     private static final int BUFFER_BYTES = 16_384;
 
-    /** A response; header names lower-cased; {@code body} empty for HEAD and 1xx. */
-    record Response(int status, Map<String, String> headers, byte[] body) {
+    /**
+     * A response; header names lower-cased; {@code body} empty for HEAD and 1xx. {@code bodyReset}: the app reset
+     * the connection before the end of the body (its status and headers did arrive), and {@code body} is empty;
+     * an app that answers and then closes a connection whose client is still sending can only close it so.
+     */
+    record Response(int status, Map<String, String> headers, byte[] body, boolean bodyReset) {
+        Response(int status, Map<String, String> headers, byte[] body) {
+            this(status, headers, body, false);
+        }
+
         String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
@@ -88,7 +96,8 @@ final class RawConnection implements AutoCloseable {
      * Reads the next final response, skipping 1xx interim responses.
      *
      * @param head true for the answer to a HEAD request (no body follows)
-     * @return the response, or {@code null} when the app closed or reset the connection before a status line
+     * @return the response (with {@link Response#bodyReset()} when a reset cut its body), or {@code null} when the
+     *         app closed or reset the connection before a status line
      * @throws SocketTimeoutException when the deadline passes first
      * @throws IOException            on a malformed or oversized response
      */
@@ -112,7 +121,11 @@ final class RawConnection implements AutoCloseable {
         if (h == null) return null;
         int status = h.status();
         if (head || status < 200 || status == 204 || status == 304) return new Response(status, h.headers(), new byte[0]);
-        return new Response(status, h.headers(), connection.readBody(h, until).bytes());
+        try {
+            return new Response(status, h.headers(), connection.readBody(h, until).bytes());
+        } catch (SocketException reset) {
+            return new Response(status, h.headers(), new byte[0], true);
+        }
     }
 
     @Override

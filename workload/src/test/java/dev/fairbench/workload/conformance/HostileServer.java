@@ -29,6 +29,7 @@ final class HostileServer implements AutoCloseable {
     private final ServerSocket server = new ServerSocket();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private final Conversation conversation;
+    private final boolean resetAtEnd;
 
     HostileServer(Behaviour behaviour) throws IOException {
         this(0, behaviour);
@@ -47,11 +48,24 @@ final class HostileServer implements AutoCloseable {
 
     /** A server that hands each connection, unread, to {@code conversation}. */
     static HostileServer talking(Conversation conversation) throws IOException {
-        return new HostileServer(0, conversation);
+        return new HostileServer(0, conversation, false);
+    }
+
+    /**
+     * As {@link #talking}, but each connection ends with a reset instead of a FIN (SO_LINGER 0), as a server does
+     * that closes a connection with unread bytes (Go's net/http among them; Java's sockets send a FIN first).
+     */
+    static HostileServer talkingThenResetting(Conversation conversation) throws IOException {
+        return new HostileServer(0, conversation, true);
     }
 
     private HostileServer(int receiveBufferBytes, Conversation conversation) throws IOException {
+        this(receiveBufferBytes, conversation, false);
+    }
+
+    private HostileServer(int receiveBufferBytes, Conversation conversation, boolean resetAtEnd) throws IOException {
         this.conversation = conversation;
+        this.resetAtEnd = resetAtEnd;
         if (receiveBufferBytes > 0) server.setReceiveBufferSize(receiveBufferBytes);
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         Thread acceptor = new Thread(this::accept, "hostile-acceptor");
@@ -80,6 +94,7 @@ final class HostileServer implements AutoCloseable {
     private void serve(Socket s) {
         try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
             conversation.talk(in, out);
+            if (resetAtEnd) s.setSoLinger(true, 0);
         } catch (IOException | InterruptedException e) {
             // the client gave up, or the server was closed
         }

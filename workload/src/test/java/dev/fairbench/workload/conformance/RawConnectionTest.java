@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -124,6 +125,27 @@ class RawConnectionTest {
             assertThat(head.body()).isEmpty();
             RawConnection.Response get = c.read(false);
             assertThat(new String(get.body(), StandardCharsets.US_ASCII)).isEqualTo("Hello");
+        }
+    }
+
+    @Test
+    void aBodyCutByAResetKeepsItsStatusPassesAStatusCheckAndFailsAnExactOne() throws Exception {
+        // As Go's net/http answers a head it gave up on: 400, a body delimited by the close, and the close is a
+        // reset because the client's bytes were never read.
+        try (HostileServer server = HostileServer.talkingThenResetting((in, out) -> {
+            in.read();
+            out.write(ascii("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n400 Bad"));
+            out.flush();
+            Thread.sleep(200);
+        }); RawConnection c = new RawConnection("127.0.0.1", server.port(), 3_000)) {
+            c.send("GET /hello HTTP/1.1\r\nX-Unread: aaaaaaaaaaaaaaaa\r\n\r\n");
+            RawConnection.Response r = c.read(false);
+            assertThat(r.status()).isEqualTo(400);
+            assertThat(r.bodyReset()).isTrue();
+            assertThat(HostileCases.statusOrClose(r, Set.of(400, 408))).isNull();
+            assertThat(HostileCases.statusOrClose(r, Set.of(408))).contains("status 400");
+            assertThat(HostileCases.exact(r, 400, "text/plain", ascii("400 Bad")))
+                    .isEqualTo("connection reset inside the body");
         }
     }
 }
