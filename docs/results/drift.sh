@@ -7,16 +7,19 @@
 # app. Reads OUT/a/results.json and OUT/b/results.json only; prints Markdown.
 # Usage: docs/results/drift.sh docs/results/2026-12-02-repeat-4 > docs/results/2026-12-02-repeat-4/drift.md
 set -euo pipefail
+cd "$(dirname "$0")/../.."
 python3 - "${1:?usage: docs/results/drift.sh OUT (a directory of repeat.sh with a/ and b/)}" <<'PY'
 import json, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import app_cpu_us_per_request as cost, steal_cores
 out = sys.argv[1]
 windows, cells, per_run = [], {}, {}
 for run in "ab":
     for app in json.load(open(f"{out}/{run}/results.json"))["apps"]:
         for route in app["routes"]:
             for w in route["runs"]:
-                cpu = w["resources"]["app_cpu_seconds"] * 1e6 / w["requests_completed"]
-                steal = w["interference"]["steal_cpu_seconds"] / w["interference"]["window_seconds"]
+                cpu = cost(w)
+                steal = steal_cores(w)
                 slowdown = (w.get("canary") or {}).get("slowdown")
                 c = w.get("canary")
                 canary_ms = None if c is None else sum(c[t]["cpu_ms"] + c[t]["memory_ms"] for t in ("before", "after")) / 2

@@ -17,6 +17,8 @@ cd "$(dirname "$0")/../.."
 PY=$(cat <<'PY'
 import collections, json, re, statistics, sys
 from datetime import datetime
+sys.path.insert(0, "docs/results")
+from windows import app_cpu_us_per_request as cost
 HZ = 499
 
 def windows(results):
@@ -28,7 +30,7 @@ def windows(results):
                 t = datetime.fromisoformat(w["started_at"].replace("Z", "+00:00")).timestamp()
                 n = w["requests_completed"]
                 out.append((app["name"], route["route"], w["run"], t, t + w["duration_seconds"], n,
-                            w["resources"]["app_cpu_seconds"] * 1e6 / n))
+                            cost(w)))
     return out
 
 def extract(results_path):

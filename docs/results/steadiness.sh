@@ -18,12 +18,14 @@ for out in "$@"; do
   done
   read -r cpu steal < <(python3 - "$out" <<'PY'
 import json, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import steal_cores
 out = sys.argv[1]
 steal = []
 for run in "ab":
     results = json.load(open(f"{out}/{run}/results.json"))
     cpu = results["setup"]["host"]["cpu_model"].replace("(R)", "").replace(" Processor", "").replace(" ", "_")
-    steal.append(statistics.median(w["interference"]["steal_cpu_seconds"] / w["interference"]["window_seconds"]
+    steal.append(statistics.median(steal_cores(w)
                                    for app in results["apps"] for route in app["routes"] for w in route["runs"]))
 print(cpu, f"{steal[0]:.3f}_/_{steal[1]:.3f}")
 PY

@@ -4,16 +4,19 @@
 # windows of both runs. Reads OUT/a/results.json and OUT/b/results.json only; prints Markdown.
 # Usage: docs/results/steal.sh docs/results/2026-12-02-repeat-3 > docs/results/2026-12-02-repeat-3/steal.md
 set -euo pipefail
+cd "$(dirname "$0")/../.."
 python3 - "${1:?usage: docs/results/steal.sh OUT (a directory of repeat.sh with a/ and b/)}" <<'PY'
 import json, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import app_cpu_us_per_request as cost, steal_cores
 out = sys.argv[1]
 rows, by_app = [], {}
 for run in "ab":
     for app in json.load(open(f"{out}/{run}/results.json"))["apps"]:
         for route in app["routes"]:
             for w in route["runs"]:
-                cpu = w["resources"]["app_cpu_seconds"] * 1e6 / w["requests_completed"]
-                steal = w["interference"]["steal_cpu_seconds"] / w["interference"]["window_seconds"]
+                cpu = cost(w)
+                steal = steal_cores(w)
                 slowdown = (w.get("canary") or {}).get("slowdown")
                 rows.append((run.upper(), app["name"], route["route"], w["run"], cpu, steal, slowdown))
                 by_app.setdefault((app["name"], route["route"]), []).append((steal, cpu))

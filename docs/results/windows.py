@@ -33,6 +33,11 @@ def app_cpu_us_per_request(w):
     return w["resources"]["app_cpu_seconds"] / w["requests_completed"] * 1e6
 
 
+def steal_cores(w):
+    """The hypervisor's steal over a window, in cores: steal CPU-seconds per second of the window."""
+    return w["interference"]["steal_cpu_seconds"] / w["interference"]["window_seconds"]
+
+
 def median_run(runs):
     """The round RouteSummary takes latency from (and until 2026-12-06 costs): the one whose req/s ranks (n - 1) / 2
     from the slowest."""

@@ -10,8 +10,11 @@
 # CELLS (app/route, comma-separated) keeps only those cells. Reads DIR/results.json only; prints Markdown.
 # Usage: [CELLS=axum-sqlx/detail-cached,spring/index] docs/results/wire.sh DIR... > wire.md
 set -euo pipefail
+cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import json, os, statistics, sys
+sys.path.insert(0, "docs/results")
+from windows import app_cpu_us_per_request as cost
 only = {tuple(c.split("/", 1)) for c in os.environ.get("CELLS", "").split(",") if c}
 cells = {}
 for d in sys.argv[1:]:
@@ -27,7 +30,7 @@ for d in sys.argv[1:]:
                 cells.setdefault((app["name"], route["route"]), []).append({
                     "dir": d.rstrip("/").split("/")[-1], "round": w["run"], "started": w["started_at"][11:19],
                     "rps": w["requests_per_second"],
-                    "app_us": res["app_cpu_seconds"] * 1e6 / n,
+                    "app_us": cost(w),
                     "redis_us": (res.get("redis_cpu_seconds") or 0) * 1e6 / n,
                     "loadgen_us": w["cpu_use"]["loadgen_cpu_seconds"] * 1e6 / n,
                     "app_reads": per(res["app_io_calls"]["reads"]), "app_writes": per(res["app_io_calls"]["writes"]),
