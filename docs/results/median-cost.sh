@@ -5,8 +5,10 @@
 # column, and `compare` of an older check computes it from the raw runs). In a services-bound cell req/s is set by PostgreSQL, so the median
 # run by req/s can be any of the rounds as far as the app's CPU goes. For each two-run check given (a directory of
 # repeat.sh with a/ and b/), counts the cells (app, route; closed loop, kept rounds only) whose B/A is within 5%
-# either way under each definition, and lists the cells where the two differ. Prints Markdown.
-# Usage: docs/results/median-cost.sh docs/results/2026-12-04-repeat-5 docs/results/2026-12-05-repeat-3 ...
+# either way under each definition, and lists the cells where the two differ. APPS (comma-separated) keeps only those
+# apps' cells, to set a check of fewer apps beside the same cells of the six-app checks. Prints Markdown.
+# Usage: [APPS=vertx,helidon] docs/results/median-cost.sh docs/results/2026-12-04-repeat-5 \
+#          docs/results/2026-12-05-repeat-3 ...
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -gt 0 ]] || { echo "usage: docs/results/median-cost.sh DIR... (directories of repeat.sh with a/ and b/)" >&2; exit 2; }
@@ -17,8 +19,9 @@ from windows import app_cpu_us_per_request as cost, closed_loop_rounds, median_r
 
 def costs(path):
     """(app, route) -> (cost of the median run by req/s, median of the rounds' costs), microseconds per request."""
+    only = set(filter(None, os.environ.get("APPS", "").split(",")))
     return {cell: (cost(median_run(runs)), statistics.median(cost(r) for r in runs))
-            for cell, runs in closed_loop_rounds(path).items()}
+            for cell, runs in closed_loop_rounds(path).items() if not only or cell[0] in only}
 
 print("| check | within 5%: median run | within 5%: median of rounds | cells that differ (median run → median of rounds) |")
 print("| --- | ---: | ---: | --- |")
