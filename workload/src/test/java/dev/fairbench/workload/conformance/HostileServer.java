@@ -43,7 +43,7 @@ final class HostileServer implements AutoCloseable {
         this(receiveBufferBytes, (in, out) -> {
             readHead(in);
             behaviour.answer(out);
-        });
+        }, false);
     }
 
     /** A server that hands each connection, unread, to {@code conversation}. */
@@ -57,10 +57,6 @@ final class HostileServer implements AutoCloseable {
      */
     static HostileServer talkingThenResetting(Conversation conversation) throws IOException {
         return new HostileServer(0, conversation, true);
-    }
-
-    private HostileServer(int receiveBufferBytes, Conversation conversation) throws IOException {
-        this(receiveBufferBytes, conversation, false);
     }
 
     private HostileServer(int receiveBufferBytes, Conversation conversation, boolean resetAtEnd) throws IOException {
