@@ -374,7 +374,8 @@ public final class TrialLoop {
      * Start, gate, pass, stop, for {@code routes}; returns why the pass failed, or null. {@code firstOfRound}: the
      * app's first start in this round of the pass, whose gate replaces the recorded conformance (later starts of the
      * round add theirs to it). {@code startPerRoute}: {@code routes} is one route with a start of its own, gated
-     * on that route alone. {@code late}: a late retry of {@code round} ({@link RunningApp#late()}).
+     * on that route alone. {@code late}: a late retry of {@code round} ({@link RunningApp#late()}), whose gate
+     * leaves the recorded conformance as it is.
      */
     private String runPass(Pass pass, int round, AppEntry e, List<Route> routes, boolean firstOfRound,
                            boolean startPerRoute, boolean late, TrialContext ctx) throws InterruptedException {
@@ -402,7 +403,8 @@ public final class TrialLoop {
             progress.line("[" + name + "] started for " + pass.name() + of + on + ": pid " + app.pid() + ", port "
                     + app.port() + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
             activity = "conformance gate of " + name;
-            String gateFailure = gate(pass, e, startPerRoute ? routes : e.routes(), !firstOfRound, app, via);
+            GateRecord record = late ? GateRecord.KEEP : firstOfRound ? GateRecord.REPLACE : GateRecord.ADD;
+            String gateFailure = gate(pass, e, startPerRoute ? routes : e.routes(), record, app, via);
             if (gateFailure != null) return gateFailure;
             activity = name + " " + pass.name();
             pass.run(new RunningApp(e, app, round, routes, late), ctx);
@@ -434,10 +436,10 @@ public final class TrialLoop {
 
     /**
      * The conformance gate; a gate whose only mismatches are 503 is checked once more: 503 is the contract's answer
-     * when Redis or PostgreSQL time out, as they can on a starved machine, not a wrong byte. Returns why it failed,
-     * or null.
+     * when Redis or PostgreSQL time out, as they can on a starved machine, not a wrong byte. {@code record} says what
+     * the gate does to the app's recorded conformance. Returns why it failed, or null.
      */
-    private String gate(Pass pass, AppEntry e, List<Route> routes, boolean addToRecorded, AppProcess app, String via) {
+    private String gate(Pass pass, AppEntry e, List<Route> routes, GateRecord record, AppProcess app, String via) {
         String name = e.name();
         Gate g = new Gate(session.reference(), session.redis());
         ConformanceReport gate = g.check(e, routes, app.address(), app.port());
@@ -452,8 +454,11 @@ public final class TrialLoop {
         Conformance conformance = conformance(gate);
         String log = "logs/" + name + ".log";
         boolean logged = Files.exists(o.outputDir().resolve(log));
-        recorder.update(name, a -> a.withConformance(addToRecorded ? added(a.conformance(), conformance) : conformance)
-                .withLogFile(logged ? log : a.logFile()));
+        recorder.update(name, a -> a.withConformance(switch (record) {
+            case REPLACE -> conformance;
+            case ADD -> added(a.conformance(), conformance);
+            case KEEP -> a.conformance();
+        }).withLogFile(logged ? log : a.logFile()));
         if (!gate.passed()) {
             progress.line(ConformanceChecker.describe(gate).strip());
             return "conformance failed" + via + ": " + gate.mismatches().size() + " mismatch(es) in "
@@ -848,6 +853,19 @@ public final class TrialLoop {
     static String language(String language) {
         String l = language.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9+#-]", "-");
         return l.isEmpty() ? "unknown" : l;
+    }
+
+    /** What a start's gate does to the app's recorded conformance. */
+    private enum GateRecord {
+        /** The round's first start: its gate is the round's conformance. */
+        REPLACE,
+        /** A later start of the round, on routes of its own: its cases and mismatches join the first's. */
+        ADD,
+        /**
+         * A late retry: its gate checks cases the round already counted, so the record stays; a failure goes to the
+         * environment ({@code failed.late.<pass>.<app>}).
+         */
+        KEEP
     }
 
     /** The conformance of two gates of one round, each on its own routes: their cases and mismatches together. */
