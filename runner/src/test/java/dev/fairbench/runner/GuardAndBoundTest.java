@@ -266,7 +266,7 @@ class GuardAndBoundTest {
             assertThat(a.route(route).orElseThrow().costRuns()).hasSize(1);
         }
         // The round's gates each checked their own route's cases; the record holds the last round's together.
-        List<Integer> gated = java.util.regex.Pattern.compile("\\[a] conformance: (\\d+) cases passed").matcher(log)
+        List<Integer> gated = Pattern.compile("\\[a] conformance: (\\d+) cases passed").matcher(log)
                 .results().map(m -> Integer.parseInt(m.group(1))).toList();
         assertThat(gated).hasSize(6);
         assertThat(gated.get(4)).isNotEqualTo(gated.get(5));
