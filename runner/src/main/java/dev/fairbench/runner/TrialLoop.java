@@ -2,6 +2,7 @@ package dev.fairbench.runner;
 
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.report.ReportWriter;
+import dev.fairbench.report.Steadiness;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Conformance;
@@ -90,6 +91,7 @@ public final class TrialLoop {
     /** Apps that failed: no later round or pass starts them. */
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     private volatile ResultsRecorder recorder;
+    private final SteadinessSoFar steadiness = new SteadinessSoFar();
     private volatile AppProcess currentApp;
     private volatile Session session;
     /** The placement's hosts, while the trial runs with roles on other hosts; else null. */
@@ -153,6 +155,8 @@ public final class TrialLoop {
                 for (Pass pass : passes) {
                     for (int round = 1; round <= pass.rounds(); round++) {
                         for (AppEntry e : rotated(ready, round - 1)) trial(pass, round, e, ctx);
+                        steadiness.afterRound(Steadiness.of(recorder.results(), o.outputDir()), pass.name(), round,
+                                pass.rounds()).ifPresent(progress::line);
                     }
                     if (o.guard().lateRetry()) for (AppEntry e : ready) lateRetries(pass, e, ctx);
                 }

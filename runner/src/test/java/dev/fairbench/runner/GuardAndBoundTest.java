@@ -1,5 +1,6 @@
 package dev.fairbench.runner;
 
+import dev.fairbench.report.Steadiness;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.Bound;
 import dev.fairbench.results.Interference;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -131,6 +133,11 @@ class GuardAndBoundTest {
         assertThat(compute.runs().getFirst().hlog()).startsWith("hlog/ok/compute/round-1.retry-");
         assertThat(out.toString()).contains("compute round-1 disturbed, measuring again: foreign CPU")
                 .contains("pid " + neighbourPid.get());
+        // After the round, the steadiness of its kept app-bound windows (the retry, not the disturbed window)
+        Optional<Steadiness> steadiness = Steadiness.of(results, dir.resolve("results"));
+        Optional<String> line = new SteadinessSoFar().afterRound(steadiness, "run", 1, 1);
+        if (line.isPresent()) assertThat(out.toString()).contains(line.get());
+        else assertThat(out.toString()).doesNotContain("host steadiness");
     }
 
     @Test

@@ -1,0 +1,40 @@
+package dev.fairbench.runner;
+
+import dev.fairbench.report.Steadiness;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The line after each round: said when new app-bound windows were read, a warning above the unsteady line. */
+class SteadinessSoFarTest {
+    private static Optional<Steadiness> of(int windows, double medianCv, double p90Cv) {
+        return Optional.of(new Steadiness(windows, medianCv, p90Cv, 0.2, "vertx", "compute", 1));
+    }
+
+    @Test
+    void aSteadyFirstRoundIsSaidPlainly() {
+        assertThat(new SteadinessSoFar().afterRound(of(4, 0.012, 0.031), "run", 1, 3)).contains(
+                "host steadiness after run round 1/3: 1.2% (median per-second CV of 4 app-bound windows, p90 3.1%)");
+    }
+
+    @Test
+    void anUnsteadyRoundIsAWarningThatNamesTheConsequence() {
+        assertThat(new SteadinessSoFar().afterRound(of(1, 0.063, 0.063), "run", 1, 3)).contains(
+                "warning: host steadiness after run round 1/3: 6.3% (median per-second CV of 1 app-bound window, "
+                        + "p90 6.3%), above 3.0%: two runs on a host this unsteady are not expected to agree within 5% "
+                        + "on app CPU per request (docs/benchmarks.md §2)");
+    }
+
+    @Test
+    void aRoundThatAddsNoAppBoundWindowSaysNothingAgain() {
+        SteadinessSoFar soFar = new SteadinessSoFar();
+        assertThat(soFar.afterRound(Optional.empty(), "run", 1, 2)).isEmpty();
+        assertThat(soFar.afterRound(of(3, 0.01, 0.02), "run", 1, 2)).isPresent();
+        assertThat(soFar.afterRound(of(6, 0.01, 0.02), "run", 2, 2)).isPresent();
+        // cost rounds are not closed-loop windows: the figure read after them is the same, and not said twice
+        assertThat(soFar.afterRound(of(6, 0.01, 0.02), "cost", 1, 2)).isEmpty();
+        assertThat(soFar.afterRound(Optional.empty(), "cost", 2, 2)).isEmpty();
+    }
+}
