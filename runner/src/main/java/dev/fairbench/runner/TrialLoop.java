@@ -5,30 +5,19 @@ import dev.fairbench.report.ReportWriter;
 import dev.fairbench.report.Steadiness;
 import dev.fairbench.results.AppResult;
 import dev.fairbench.results.AppStatus;
-import dev.fairbench.results.Conformance;
-import dev.fairbench.results.Host;
 import dev.fairbench.results.NotEqualized;
-import dev.fairbench.results.Pinning;
 import dev.fairbench.results.Results;
-import dev.fairbench.results.RobustnessCase;
-import dev.fairbench.results.ResultsException;
 import dev.fairbench.results.ResultsStore;
-import dev.fairbench.results.Setup;
 import dev.fairbench.runner.canary.HostSpeedWatch;
 import dev.fairbench.runner.placed.LoadDriver;
 import dev.fairbench.runner.placed.RemoteServices;
 import dev.fairbench.runner.placed.SessionHosts;
 import dev.fairbench.runner.proc.AppProcess;
-import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.LeftoverApps;
 import dev.fairbench.runner.proc.MachineLoad;
 import dev.fairbench.runner.registry.AppEntry;
 import dev.fairbench.runner.registry.AppRegistry;
-import dev.fairbench.workload.AppEnvironment;
 import dev.fairbench.workload.Route;
-import dev.fairbench.workload.conformance.ConformanceChecker;
-import dev.fairbench.workload.conformance.ConformanceReport;
-import dev.fairbench.workload.conformance.HostileChecker;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,10 +25,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,6 +43,9 @@ import java.util.stream.Collectors;
  * addresses the pass gives it), pass the conformance gate, run the pass, stop it, wait until PostgreSQL is back
  * to the connections it had, and record; after a pass's last round, start an app once more for each round whose
  * windows stayed disturbed ({@link Pass#lateRetries}); at the end unplace and write the reports.
+ * What it plans ({@link TrialPlan}), how it opens the results ({@link ResultsOpening}), what it pins besides the
+ * app ({@link CpuPinning}) and the checks of a start that are not measurements ({@link StartChecks}) are classes
+ * of their own.
  * {@code fairbench run}, {@code profile} and {@code capacity} are this loop with other passes. One shutdown hook: on Ctrl-C the app is stopped, the app in progress is marked
  * as interrupted, what was measured stays, and the services are unpinned.
  *
@@ -81,6 +71,7 @@ public final class TrialLoop {
     private final List<Pass> passes;
     private final PrintStream out;
     private final ProgressPrinter progress;
+    private final TrialPlan plan;
     private final AppLauncher launcher;
     private final List<AppEntry> notReached = new CopyOnWriteArrayList<>();
     private final List<String> failures = new CopyOnWriteArrayList<>();
@@ -92,6 +83,9 @@ public final class TrialLoop {
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     private volatile ResultsRecorder recorder;
     private final SteadinessSoFar steadiness = new SteadinessSoFar();
+    private StartChecks checks;
+    /** What this trial pinned besides the app, once it did; the shutdown hook gives the CPUs back. */
+    private volatile CpuPinning pinning;
     private volatile AppProcess currentApp;
     private volatile Session session;
     /** The placement's hosts, while the trial runs with roles on other hosts; else null. */
@@ -114,6 +108,7 @@ public final class TrialLoop {
         if (passes.isEmpty()) throw new IllegalArgumentException("a trial needs at least one pass");
         this.o = options;
         this.passes = List.copyOf(passes);
+        this.plan = new TrialPlan(options, this.passes);
         this.out = out;
         this.progress = new ProgressPrinter(out, terminal);
         this.launcher = new AppLauncher(options.repoRoot(), options.outputDir().resolve("logs"), options.cores());
@@ -134,22 +129,26 @@ public final class TrialLoop {
         machineBefore = MachineLoad.sample(); // before our own services start: how busy the machine is without us
         progress.line(machineBefore.describe());
         machineBefore.warning().ifPresent(progress::line);
-        progress.line(plan(entries));
+        progress.line(plan.line(entries));
         try (SessionHosts h = openHosts(); RemoteServices remote = startServices(h);
              Session s = remote == null ? Session.open(o.services(), out)
                      : Session.openRemote(remote, o.services(), out)) {
             this.session = s;
-            recorder = openResults(s, entries);
+            ResultsOpening.Opened opened = ResultsOpening.open(o, passes, hosts, machineBefore, progress, s, entries);
+            recorder = opened.recorder();
+            loadKeySuffix = opened.loadKeySuffix();
+            checks = new StartChecks(s, recorder, progress, o.outputDir());
             progress.line("results: " + o.outputDir());
             notReached.addAll(entries);
             List<AppEntry> ready = prepare(entries);
-            place(s);
+            pinning = new CpuPinning(o, hosts, recorder, progress);
+            pinning.place(s);
             hostSpeed = startCanary();
             LoadDriver load = h == null || h.loadIsLocal() ? LoadDriver.inThisJvm()
                     : LoadDriver.across(h.load(), o.fairbenchJar(), progress::line);
             TrialContext ctx = new TrialContext(o, s, recorder, progress, this, hostSpeed, load,
                     h == null ? Set.of() : h.sameKernelNamespaces());
-            progress.plan(plannedStarts(ready), ready.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus));
+            progress.plan(plan.plannedStarts(ready), ready.stream().map(plan::plannedLoad).reduce(Duration.ZERO, Duration::plus));
             for (Pass p : passes) p.beforeTrial(ctx);
             try {
                 for (Pass pass : passes) {
@@ -179,7 +178,7 @@ public final class TrialLoop {
             if (cleared > 0) progress.line("host-speed canary: " + cleared + " window(s) kept as slowed are within "
                     + "the threshold of the session's final baseline, and no longer count as disturbed");
             recorder.finish();
-            unplace(s);
+            pinning.unplace(s);
             writeReports(recorder.results());
             progress.line("results: " + ResultsStore.file(o.outputDir()));
             return recorder.results();
@@ -285,7 +284,7 @@ public final class TrialLoop {
         }
         String failed = null;
         Duration loadThisRound = Duration.ZERO;
-        List<List<Route>> starts = starts(pass, e);
+        List<List<Route>> starts = plan.starts(pass, e);
         for (int i = 0; i < starts.size() && failed == null; i++) {
             failed = start(pass, round, e, starts.get(i), i == 0, starts.size() > 1, false, ctx);
             loadThisRound = loadThisRound.plus(loadThisStart);
@@ -296,7 +295,7 @@ public final class TrialLoop {
             return;
         }
         stopped.add(name);
-        progress.dropPlanned(remainingLoad(e, pass, round, loadThisRound));
+        progress.dropPlanned(plan.remainingLoad(e, pass, round, loadThisRound));
         String where = (pass == passes.getFirst() ? "" : pass.name() + ": ")
                 + (pass.rounds() > 1 ? "round " + round + ": " : "");
         failures.add(name + ": " + where + failed);
@@ -310,7 +309,7 @@ public final class TrialLoop {
 
     /**
      * After the last round of {@code pass}, one more start of {@code e} for each round whose windows stayed disturbed
-     * after their retries ({@link Pass#lateRetries}; split as {@link #starts(Pass, AppEntry)} splits a round). A
+     * after their retries ({@link Pass#lateRetries}; split as {@link TrialPlan#starts(Pass, AppEntry)} splits a round). A
      * late retry that fails changes nothing that the rounds measured; the failure goes to the environment
      * ({@code failed.late.<pass>.<app>}) and the app is not stopped.
      */
@@ -319,7 +318,7 @@ public final class TrialLoop {
         if (stopped.contains(name) || !recorder.has(name) || pass.skipReason(e) != null) return;
         Map<Integer, List<Route>> late = new TreeMap<>(pass.lateRetries(e, ctx));
         for (var round : late.entrySet()) {
-            List<List<Route>> starts = starts(pass, round.getValue());
+            List<List<Route>> starts = plan.starts(pass, round.getValue());
             Pass.Timing timing = pass.timing();
             progress.planMore(starts.size(), timing.warmup().plus(timing.duration()).multipliedBy(round.getValue().size()));
             progress.line("[" + name + "] " + pass.name() + " round " + round.getKey() + ": "
@@ -336,20 +335,6 @@ public final class TrialLoop {
                 }
             }
         }
-    }
-
-    /**
-     * The routes of each start of app {@code e} in one round of {@code pass}: one start for every selected route it
-     * serves, or, with {@link TrialOptions#startPerRoute()} and a pass that measures route by route, one per route.
-     */
-    List<List<Route>> starts(Pass pass, AppEntry e) {
-        return starts(pass, o.routes().stream().filter(e::serves).toList());
-    }
-
-    /** The starts that measure {@code routes}: all in one, or one per route as {@link #starts(Pass, AppEntry)} says. */
-    private List<List<Route>> starts(Pass pass, List<Route> routes) {
-        if (!o.startPerRoute() || !pass.measuresRouteByRoute() || routes.size() <= 1) return List.of(routes);
-        return routes.stream().map(List::of).toList();
     }
 
     /**
@@ -407,8 +392,10 @@ public final class TrialLoop {
             progress.line("[" + name + "] started for " + pass.name() + of + on + ": pid " + app.pid() + ", port "
                     + app.port() + ", CPUs " + o.placement().appCpus() + "; conformance gate" + via + "...");
             activity = "conformance gate of " + name;
-            GateRecord record = late ? GateRecord.KEEP : firstOfRound ? GateRecord.REPLACE : GateRecord.ADD;
-            String gateFailure = gate(pass, e, startPerRoute ? routes : e.routes(), record, app, via);
+            StartChecks.GateRecord record = late ? StartChecks.GateRecord.KEEP
+                    : firstOfRound ? StartChecks.GateRecord.REPLACE : StartChecks.GateRecord.ADD;
+            String gateFailure = checks.gate(e, startPerRoute ? routes : e.routes(), record, app, via,
+                    pass == passes.getFirst() ? "" : "." + pass.name());
             if (gateFailure != null) return gateFailure;
             activity = name + " " + pass.name();
             pass.run(new RunningApp(e, app, round, routes, late), ctx);
@@ -418,7 +405,7 @@ public final class TrialLoop {
             // (and grown its heap), and its measured windows would differ from those of every later round.
             if (o.hostile() && hostileDone.add(name)) {
                 activity = "hostile suite of " + name;
-                hostile(new Gate(session.reference(), session.redis()), e, app);
+                checks.hostile(e, app);
             }
             return null;
         } catch (TrialFailure f) {
@@ -436,70 +423,6 @@ public final class TrialLoop {
             pass.afterStop(e, ctx);
             awaitBaseline(name, baseline);
         }
-    }
-
-    /**
-     * The conformance gate; a gate whose only mismatches are 503 is checked once more: 503 is the contract's answer
-     * when Redis or PostgreSQL time out, as they can on a starved machine, not a wrong byte. {@code record} says what
-     * the gate does to the app's recorded conformance. Returns why it failed, or null.
-     */
-    private String gate(Pass pass, AppEntry e, List<Route> routes, GateRecord record, AppProcess app, String via) {
-        String name = e.name();
-        Gate g = new Gate(session.reference(), session.redis());
-        ConformanceReport gate = g.check(e, routes, app.address(), app.port());
-        if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
-            String first = gate.mismatches().size() + " answer(s) 503, first " + gate.mismatches().getFirst().caseName();
-            progress.line("[" + name + "] gate: " + first + "; checking again");
-            gate = g.check(e, routes, app.address(), app.port());
-            String key = "gate_rechecked." + name + (pass == passes.getFirst() ? "" : "." + pass.name());
-            recorder.environment(Map.of(key, "first check: " + first + "; second check "
-                    + (gate.passed() ? "passed" : "failed")));
-        }
-        Conformance conformance = conformance(gate);
-        String log = "logs/" + name + ".log";
-        boolean logged = Files.exists(o.outputDir().resolve(log));
-        recorder.update(name, a -> a.withConformance(switch (record) {
-            case REPLACE -> conformance;
-            case ADD -> added(a.conformance(), conformance);
-            case KEEP -> a.conformance();
-        }).withLogFile(logged ? log : a.logFile()));
-        if (!gate.passed()) {
-            progress.line(ConformanceChecker.describe(gate).strip());
-            return "conformance failed" + via + ": " + gate.mismatches().size() + " mismatch(es) in "
-                    + gate.casesChecked() + " cases, first: " + gate.mismatches().getFirst().caseName() + ": "
-                    + gate.mismatches().getFirst().what();
-        }
-        progress.line("[" + name + "] conformance: " + gate.casesChecked() + " cases passed" + via);
-        return null;
-    }
-
-    /**
-     * The hostile suite against the app itself (not through the wire proxies), recorded as its robustness; a failed
-     * case is a finding, not a gate: the app is measured all the same.
-     */
-    private void hostile(Gate g, AppEntry e, AppProcess app) {
-        String name = e.name();
-        List<HostileChecker.Result> results = g.hostile(e, app.address(), app.port());
-        // Ctrl-C during the suite: its cases read "interrupted", which is no finding about the app
-        if (Thread.currentThread().isInterrupted()) return;
-        if (results.isEmpty()) {
-            progress.line("[" + name + "] hostile: skipped (no case applies to the routes it serves)");
-            return;
-        }
-        HostileOutcome outcome = new HostileOutcome(results, e.knownFailures());
-        progress.line("[" + name + "] " + outcome.summary());
-        List<HostileChecker.Result> notPlain = results.stream()
-                .filter(r -> outcome.verdict(r) != HostileOutcome.Verdict.PASSED).toList();
-        if (!notPlain.isEmpty()) {
-            progress.line(new HostileOutcome(notPlain, e.knownFailures()).describe().stripTrailing());
-        }
-        recorder.update(name, a -> a.withRobustness(robustness(results)));
-    }
-
-    /** The hostile suite's results as the results model records them. */
-    static List<RobustnessCase> robustness(List<HostileChecker.Result> results) {
-        return results.stream().map(r -> new RobustnessCase(r.name(), r.passed(), r.millis(),
-                r.passed() ? null : r.problem())).toList();
     }
 
     private int pgConnections() {
@@ -526,79 +449,6 @@ public final class TrialLoop {
     }
 
     /**
-     * Pins this JVM (the load generator) and the services to their CPUs; records what was done. With roles on other
-     * hosts, what runs there was started pinned ({@code taskset -c}), and this JVM is pinned only when it is the
-     * load generator.
-     */
-    private void place(Session s) {
-        if (hosts != null) {
-            placeAcrossHosts(s, hosts);
-            return;
-        }
-        CpuPlacement p = o.placement();
-        List<String> notes = new ArrayList<>();
-        boolean ok = true;
-        try {
-            CpuPlacement.pin(ProcessHandle.current().pid(), p.loadgenCpus());
-            var pg = s.services().postgresPid();
-            if (pg.isPresent()) notes.add("postgresql: " + CpuPlacement.pinTree(pg.getAsLong(), p.servicesCpus()) + " processes");
-            else {
-                notes.add("postgresql external: not pinned");
-                ok = false;
-            }
-            var redis = s.services().redisPid();
-            if (redis.isPresent()) {
-                CpuPlacement.pin(redis.getAsLong(), p.servicesCpus());
-                notes.add("redis: 1 process");
-            } else {
-                notes.add("redis external: not pinned");
-                ok = false;
-            }
-        } catch (IllegalStateException e) {
-            ok = false;
-            notes.add("pinning failed: " + e.getMessage());
-            progress.line("warning: " + e.getMessage());
-        }
-        recordPinning(notes, ok, p);
-    }
-
-    private void recordPinning(List<String> notes, boolean ok, CpuPlacement p) {
-        recorder.environment(Map.of("pinning", String.join("; ", notes)));
-        recorder.pinning(new Pinning(ok, p.appCpus(), p.servicesCpus(), p.servicesCpus(), p.loadgenCpus()));
-    }
-
-    private void placeAcrossHosts(Session s, SessionHosts h) {
-        CpuPlacement p = o.placement();
-        List<String> notes = new ArrayList<>();
-        boolean ok = true;
-        try {
-            if (h.loadIsLocal()) {
-                CpuPlacement.pin(ProcessHandle.current().pid(), p.loadgenCpus());
-                notes.add("load generator: this JVM on CPUs " + p.loadgenCpus());
-            } else {
-                notes.add("load: fairbench load parts on " + String.join(", ", h.load().stream()
-                        .map(l -> l.role().host() + " CPUs " + l.cpus()).toList()) + " (taskset -c)");
-            }
-            if (h.services().isLocal()) {
-                var pg = s.services().postgresPid();
-                var redis = s.services().redisPid();
-                if (pg.isPresent()) CpuPlacement.pinTree(pg.getAsLong(), p.servicesCpus());
-                if (redis.isPresent()) CpuPlacement.pin(redis.getAsLong(), p.servicesCpus());
-                ok = pg.isPresent() && redis.isPresent();
-                notes.add("services: this machine, CPUs " + p.servicesCpus() + (ok ? "" : " (external: not pinned)"));
-            } else {
-                notes.add("services: " + h.services().role().host() + " CPUs " + p.servicesCpus() + " (taskset -c)");
-            }
-            notes.add("app: " + h.app().role().host() + " CPUs " + p.appCpus() + " (taskset -c)");
-        } catch (IllegalStateException e) {
-            ok = false;
-            notes.add("pinning failed: " + e.getMessage());
-            progress.line("warning: " + e.getMessage());
-        }
-        recordPinning(notes, ok, p);
-    }
-
-    /**
      * Starts the host-speed canary on the app's CPUs (an unbuilt or failing canary leaves the windows unchecked, with
      * a warning: the guard still watches them).
      */
@@ -619,118 +469,6 @@ public final class TrialLoop {
         }
     }
 
-    /** Gives every CPU back: services started by {@code services start} outlive this command. */
-    private void unplace(Session s) {
-        String all = "0-" + (o.cores() - 1);
-        try {
-            if (hosts == null || hosts.services().isLocal()) {
-                s.services().postgresPid().ifPresent(pid -> CpuPlacement.pinTree(pid, all));
-                s.services().redisPid().ifPresent(pid -> CpuPlacement.pin(pid, all));
-            }
-            CpuPlacement.pin(ProcessHandle.current().pid(), all);
-        } catch (IllegalStateException e) {
-            progress.line("warning: could not unpin the services: " + e.getMessage());
-        }
-    }
-
-    /**
-     * The one place the results' metadata is recorded: the output directory's results are added to, unless the
-     * first pass starts new ones or there are none; new ones record the version from the build, the contract
-     * version, the commit and whether (and by what digest) the tree was dirty, the machine and how busy it was, the
-     * tools and the rules (also in {@code environment.json}). Added results get the machine's load under keys
-     * suffixed with {@code .<first pass>}.
-     */
-    private ResultsRecorder openResults(Session s, List<AppEntry> entries) throws IOException {
-        Pass first = passes.getFirst();
-        if (!first.startsNewResults() && Files.exists(ResultsStore.file(o.outputDir()))) {
-            try {
-                ResultsRecorder added = new ResultsRecorder(o.outputDir(),
-                        ResultsStore.read(o.outputDir()).finishedAt(null));
-                loadKeySuffix = "." + first.name();
-                added.environment(Map.of("load_average_before" + loadKeySuffix, machineBefore.loadAverage(),
-                        "idle_share_before" + loadKeySuffix, machineBefore.idle()));
-                return added;
-            } catch (ResultsException e) {
-                throw new IOException(e.getMessage(), e);
-            }
-        }
-        Host host = EnvironmentCapture.host(o.cores());
-        Map<String, String> versions = new TreeMap<>(EnvironmentCapture.toolVersions());
-        versions.putAll(EnvironmentCapture.appJdks(entries));
-        try {
-            versions.put("postgresql", s.postgres().version());
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot ask PostgreSQL its version: " + e.getMessage(), e);
-        }
-        versions.put("redis", s.redis().version());
-        Map<String, String> environment = new TreeMap<>(EnvironmentCapture.machine());
-        environment.put("command", o.commandLine());
-        environment.put("passes", String.join(", ", passes.stream().map(Pass::name).toList()));
-        environment.put("detail_slugs", o.detailSlugs() == 0 ? "all" : Integer.toString(o.detailSlugs()));
-        SessionHosts h = hosts;
-        if (h == null || h.loadIsLocal()) {
-            environment.put("load_generator", "fairbench loadgen, in the runner's JVM");
-        } else {
-            environment.put("load_generator", "fairbench loadgen on " + h.load().size() + " load host(s): "
-                    + String.join(", ", h.load().stream().map(l -> l.role().host()).toList())
-                    + ", started at one instant, merged exactly");
-        }
-        if (h != null && !h.app().isLocal()) {
-            environment.put("not_measured_remotely", "the app runs on " + h.app().role().host() + ": its CPU, "
-                    + "context switches and memory are read from that host's /proc at the window's two ends "
-                    + "(switches of its threads between them, a thread that ended inside the window missed; memory "
-                    + "at the end, not at peak CPU of six samples), and the interference guard watches that host "
-                    + "too; its GC and JIT CPU are not read there (null: they need jstat and thread names), and the "
-                    + "host-speed canary runs on this machine only");
-        }
-        environment.put("pipeline", Integer.toString(o.pipeline()));
-        if (o.placement().sharedCpus() && o.hosts().isAllLocal()) environment.put("shared_cpus", "the app shares its CPUs with the load generator");
-        first.rules().forEach((k, v) -> environment.put(k, String.valueOf(v)));
-        if (o.startPerRoute() && first.measuresRouteByRoute()) {
-            environment.put("start_per_route", "each route measured in an app start of its own, in every round");
-        }
-        environment.put("load_average_before", machineBefore.loadAverage());
-        environment.put("idle_share_before", machineBefore.idle());
-        String commit = EnvironmentCapture.gitCommit(o.repoRoot());
-        boolean dirty = Provenance.dirty(o.repoRoot(), o.resultsRoot());
-        String diff = dirty ? Provenance.diffSha256(o.repoRoot(), o.resultsRoot()) : null;
-        if (dirty) progress.line(Provenance.dirtyWarning(commit, diff));
-        EnvironmentCapture.writeEnvironmentJson(o.outputDir(), host, versions, environment, commit, dirty, diff,
-                rules(), entries, o.repoRoot());
-        CpuPlacement p = o.placement();
-        Pass.Timing t = first.timing();
-        Setup setup = new Setup(commit, dirty, diff, host, new Pinning(false, p.appCpus(), p.servicesCpus(),
-                p.servicesCpus(), p.loadgenCpus()), p.appCpuCount(), AppEnvironment.DEFAULT_POOL_MAX,
-                AppEnvironment.DEFAULT_POOL_MIN, o.connections(), o.loadgenThreads(), t.warmup().toMillis() / 1000.0,
-                t.duration().toMillis() / 1000.0, t.runs(), o.routes().stream().map(Route::routeName).toList(),
-                versions, environment);
-        if (h != null) setup = setup.withPlacement(h.recorded());
-        return new ResultsRecorder(o.outputDir(), new Results(Results.SCHEMA_VERSION,
-                EnvironmentCapture.fairbenchVersion(), EnvironmentCapture.CONTRACT_VERSION, Instant.now(), null,
-                setup, List.of()));
-    }
-
-    private Map<String, Object> rules() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("connections", o.connections());
-        m.put("loadgen_threads", o.loadgenThreads());
-        m.put("pipeline", o.pipeline());
-        m.put("shared_cpus", o.placement().sharedCpus() && o.hosts().isAllLocal());
-        m.put("detail_slugs", o.detailSlugs());
-        m.put("pool_max", AppEnvironment.DEFAULT_POOL_MAX);
-        m.put("pool_min", AppEnvironment.DEFAULT_POOL_MIN);
-        m.put("app_cpus", o.placement().appCpus());
-        m.put("services_cpus", o.placement().servicesCpus());
-        m.put("loadgen_cpus", o.placement().loadgenCpus());
-        m.put("workers", o.placement().appCpuCount());
-        m.put("routes", o.routes().stream().map(Route::routeName).toList());
-        m.put("pg_baseline_timeout_s", PG_BASELINE_TIMEOUT.toSeconds());
-        m.put("ready_timeout_s", AppLauncher.READY_TIMEOUT.toSeconds());
-        m.put("start_per_route", o.startPerRoute());
-        for (Pass p : passes) m.put(p.name(), p.rules());
-        return m;
-    }
-
     /** The shutdown hook: Ctrl-C or a kill during the trial. */
     private void interrupted() {
         launcher.abort();
@@ -746,7 +484,8 @@ public final class TrialLoop {
         }
         if (app != null) app.stop();
         Session s = session;
-        if (s != null) unplace(s);
+        CpuPinning pin = pinning;
+        if (s != null && pin != null) pin.unplace(s);
         SessionHosts h = hosts;
         if (h != null) h.close(); // stops what still runs there: the services, a load part
     }
@@ -786,62 +525,6 @@ public final class TrialLoop {
         }
     }
 
-    private Duration plannedLoad(AppEntry e) {
-        return passes.stream().filter(p -> p.skipReason(e) == null).map(p -> p.plannedLoad(e, o).multipliedBy(p.rounds()))
-                .reduce(Duration.ZERO, Duration::plus);
-    }
-
-    /**
-     * One line, before anything starts: per pass the apps, routes, rounds and load per route, and an estimate of the
-     * whole, e.g. {@code plan: run: 6 apps × 8 routes × 3 rounds × (5 s + 20 s) ≈ 1h05m (load 1h00m, about 20 s
-     * per app start)}. The estimate is the planned load plus a guess per app start (build, gate, stop).
-     */
-    String plan(List<AppEntry> entries) {
-        List<String> parts = new ArrayList<>();
-        for (Pass p : passes) {
-            long apps = entries.stream().filter(e -> p.skipReason(e) == null).count();
-            Pass.Timing t = p.timing();
-            String window = t.runs() > 1 && p.rounds() == 1 ? t.runs() + " × " + seconds(t.duration())
-                    : seconds(t.duration());
-            String per = t.warmup().isZero() ? window : seconds(t.warmup()) + " + " + window;
-            parts.add(p.name() + ": " + apps + (apps == 1 ? " app" : " apps") + " × " + o.routes().size()
-                    + (o.routes().size() == 1 ? " route" : " routes")
-                    + (p.rounds() > 1 ? " × " + p.rounds() + " rounds" : "") + " × (" + per + ")");
-        }
-        Duration load = entries.stream().map(this::plannedLoad).reduce(Duration.ZERO, Duration::plus);
-        int starts = plannedStarts(entries);
-        Duration total = load.plus(ProgressPrinter.FIRST_OVERHEAD_GUESS.multipliedBy(starts));
-        return "plan: " + String.join("; ", parts) + " ≈ " + ProgressPrinter.human(total.toSeconds()) + " (load "
-                + ProgressPrinter.human(load.toSeconds()) + ", " + starts + " app starts at about "
-                + ProgressPrinter.FIRST_OVERHEAD_GUESS.toSeconds() + " s each)";
-    }
-
-    private static String seconds(Duration d) {
-        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s",
-                d.toMillis() / 1000.0);
-    }
-
-    private int plannedStarts(List<AppEntry> ready) {
-        int n = 0;
-        for (AppEntry e : ready) {
-            for (Pass p : passes) if (p.skipReason(e) == null) n += p.rounds() * starts(p, e).size();
-        }
-        return n;
-    }
-
-    /** Load planned for {@code e} after round {@code round} of {@code pass}, which failed having spent {@code spent}. */
-    private Duration remainingLoad(AppEntry e, Pass pass, int round, Duration spent) {
-        Duration left = Duration.ZERO;
-        boolean after = false;
-        for (Pass p : passes) {
-            if (p == pass) after = true;
-            if (!after || p.skipReason(e) != null) continue;
-            int rounds = p == pass ? p.rounds() - round + 1 : p.rounds();
-            left = left.plus(p.plannedLoad(e, o).multipliedBy(rounds));
-        }
-        return left.minus(spent);
-    }
-
     /** A new record of app {@code e}: what the registry says of it, no measurement yet. */
     private AppResult newRecord(AppEntry e, AppStatus status, String reason) {
         List<String> flags = e.runtimeFlags().isBlank() ? List.of() : Arrays.asList(e.runtimeFlags().trim().split("\\s+"));
@@ -857,31 +540,5 @@ public final class TrialLoop {
     static String language(String language) {
         String l = language.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9+#-]", "-");
         return l.isEmpty() ? "unknown" : l;
-    }
-
-    /** What a start's gate does to the app's recorded conformance. */
-    private enum GateRecord {
-        /** The round's first start: its gate is the round's conformance. */
-        REPLACE,
-        /** A later start of the round, on routes of its own: its cases and mismatches join the first's. */
-        ADD,
-        /**
-         * A late retry: its gate checks cases the round already counted, so the record stays; a failure goes to the
-         * environment ({@code failed.late.<pass>.<app>}).
-         */
-        KEEP
-    }
-
-    /** The conformance of two gates of one round, each on its own routes: their cases and mismatches together. */
-    static Conformance added(Conformance recorded, Conformance more) {
-        if (recorded == null) return more;
-        List<Conformance.Mismatch> mismatches = new ArrayList<>(recorded.mismatches());
-        mismatches.addAll(more.mismatches());
-        return new Conformance(recorded.casesChecked() + more.casesChecked(), mismatches);
-    }
-
-    static Conformance conformance(ConformanceReport r) {
-        return new Conformance(r.casesChecked(), r.mismatches().stream()
-                .map(m -> new Conformance.Mismatch(m.caseName(), m.what(), m.diff())).toList());
     }
 }

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RobustnessRecordTest {
     @Test
     void casesKeepTheirOrderAndOnlyFailuresADetail() {
-        List<RobustnessCase> cases = TrialLoop.robustness(List.of(
+        List<RobustnessCase> cases = StartChecks.robustness(List.of(
                 new HostileChecker.Result("stalled request head", false, 3001, "no answer and no close within 3000 ms"),
                 new HostileChecker.Result("64 KiB header", true, 3, null)));
         assertThat(cases).containsExactly(
