@@ -38,8 +38,8 @@ import java.util.function.Function;
 /**
  * Turns {@link Results} into the blocks of a report, in one language: headline, setup and rules, settings that
  * could not be equalized, conformance, failed and skipped apps, throughput charts, errors per run, latency,
- * memory, CPU, GC, and, when present, findings ({@link FindingsBuilder}), capacity ({@link CapacityBuilder}) and,
- * from the directory's friction.json, build and ship ({@link ShipBuilder}).
+ * memory, CPU and GC ({@link ResourcesBuilder}), and, when present, findings ({@link FindingsBuilder}), capacity
+ * ({@link CapacityBuilder}) and, from the directory's friction.json, build and ship ({@link ShipBuilder}).
  * The output depends on the results and the language only (no clock, no environment), so reports are
  * reproducible byte for byte. Stateless apart from its arguments; not shared between threads.
  */
@@ -99,9 +99,7 @@ public final class ReportBuilder {
             b.errorsPerRun();
             b.latency();
             b.out.addAll(HlogPlotsBuilder.build(results, messages, dir));
-            b.memory();
-            b.cpu();
-            b.gc();
+            b.out.addAll(ResourcesBuilder.build(results, messages));
         }
         b.out.addAll(FindingsBuilder.build(results, messages));
         b.out.addAll(VariantsBuilder.build(results, messages));
@@ -520,88 +518,5 @@ public final class ReportBuilder {
         out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), "p50", "p90", "p95", "p99", "p99.9"),
                 List.of(false, false, true, true, true, true, true), rows));
         if (p95FromHlogs) out.add(new Paragraph(m.get("latency.p95.hlog"), true));
-    }
-
-    private void memory() {
-        out.add(new Heading(2, m.get("memory"), "memory"));
-        List<AppSummary> apps = summaries(results, "index");
-        if (apps.stream().noneMatch(a -> a.summary().appRssPeakBytes() != null)) {
-            out.add(new Paragraph(m.get("nodata")));
-            return;
-        }
-        out.add(chart(results, m, "", m.get("memory.subtitle"), m.get("axis.mib"), apps,
-                s -> s.appRssPeakBytes() == null ? null : s.appRssPeakBytes() / 1048576.0,
-                v -> m.number(v, 1) + " " + m.get("unit.mib"), false, Optional.empty(), null, null));
-        out.add(new Paragraph(m.get("memory.note"), true));
-    }
-
-    private void cpu() {
-        out.add(new Heading(2, m.get("cpu"), "cpu"));
-        out.add(new Paragraph(m.get("cpu.intro")));
-        List<List<String>> rows = new ArrayList<>();
-        for (String route : rules().routes()) {
-            for (AppSummary a : summaries(results, route)) {
-                RouteSummary s = a.summary();
-                rows.add(List.of(m.route(route), a.app().label(), opt(s.appCpuUsPerRequest(), 1),
-                        opt(s.postgresCpuUsPerRequest(), 1), opt(s.redisCpuUsPerRequest(), 1),
-                        opt(s.contextSwitchesPerRequest(), 2)));
-            }
-        }
-        if (rows.isEmpty()) {
-            out.add(new Paragraph(m.get("nodata")));
-            return;
-        }
-        List<AppSummary> index = summaries(results, "index");
-        if (index.stream().anyMatch(a -> a.summary().appCpuUsPerRequest() != null)) {
-            RouteVerdict verdict = RouteVerdict.of(results, "index");
-            out.add(chart(results, m, m.get("cpu.title"), m.get("cpu.subtitle") + " · " + m.get("chart.dots"),
-                    m.get("axis.us"), index, RouteSummary::appCpuUsPerRequest, v -> m.number(v, 1) + " µs", false,
-                    Optional.ofNullable(verdict == null ? null : verdict.cheapest()), "index",
-                    run -> RouteVerdict.appCpuUsPerRequest(run) > 0 ? RouteVerdict.appCpuUsPerRequest(run) : null));
-        }
-        for (String route : rules().routes()) {
-            List<Block.StackedBar> bars = new ArrayList<>();
-            for (AppSummary a : summaries(results, route)) {
-                RouteSummary s = a.summary();
-                if (s.appCpuUsPerRequest() == null) continue;
-                double app = s.appCpuUsPerRequest();
-                double pg = s.postgresCpuUsPerRequest() == null ? 0 : s.postgresCpuUsPerRequest();
-                double redis = s.redisCpuUsPerRequest() == null ? 0 : s.redisCpuUsPerRequest();
-                bars.add(new Block.StackedBar(a.app().label(), List.of(app, pg, redis),
-                        m.number(app + pg + redis, 1) + " µs"));
-            }
-            if (!bars.isEmpty()) {
-                out.add(new Block.StackedChart(m.route(route), m.get("cpu.split.subtitle"), m.get("axis.us"),
-                        List.of(m.get("cpu.part.app"), m.get("cpu.part.postgres"), m.get("cpu.part.redis")), bars));
-            }
-        }
-        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.cpu.app"),
-                m.get("col.cpu.postgres"), m.get("col.cpu.redis"), m.get("col.csw")),
-                List.of(false, false, true, true, true, true), rows));
-    }
-
-    private String opt(Double value, int decimals) {
-        return value == null ? "—" : m.number(value, decimals);
-    }
-
-    private void gc() {
-        List<List<String>> rows = new ArrayList<>();
-        for (String route : rules().routes()) {
-            for (AppSummary a : summaries(results, route)) {
-                RouteSummary s = a.summary();
-                if (s.gcPerSecond() != null) {
-                    rows.add(List.of(m.route(route), a.app().label(), m.number(s.gcPerSecond(), 1),
-                            s.gcPauseShare() == null ? "—" : m.percent(s.gcPauseShare())));
-                }
-            }
-        }
-        out.add(new Heading(2, m.get("gc"), "gc"));
-        if (rows.isEmpty()) {
-            out.add(new Paragraph(m.get("gc.none")));
-            return;
-        }
-        out.add(new Paragraph(m.get("gc.intro")));
-        out.add(new Table(List.of(m.get("col.route"), m.get("col.app"), m.get("col.gc.rate"), m.get("col.gc.share")),
-                List.of(false, false, true, true), rows));
     }
 }
