@@ -15,6 +15,14 @@ final class SteadinessSoFar {
     private int windowsSaid;
 
     /**
+     * {@code before}: the steadiness of the results the trial adds to ({@code profile} after {@code run}), whose
+     * windows are not the trial's and are not said again; empty for new results.
+     */
+    SteadinessSoFar(Optional<Steadiness> before) {
+        windowsSaid = before.map(Steadiness::windows).orElse(0);
+    }
+
+    /**
      * The line after round {@code round} of {@code rounds} of the pass named {@code pass}, or empty when the
      * steadiness could not be read or covers no window that the last line did not.
      */

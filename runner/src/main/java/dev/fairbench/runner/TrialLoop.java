@@ -82,7 +82,7 @@ public final class TrialLoop {
     /** Apps that failed: no later round or pass starts them. */
     private final Set<String> stopped = ConcurrentHashMap.newKeySet();
     private volatile ResultsRecorder recorder;
-    private final SteadinessSoFar steadiness = new SteadinessSoFar();
+    private SteadinessSoFar steadiness;
     private StartChecks checks;
     /** What this trial pinned besides the app, once it did; the shutdown hook gives the CPUs back. */
     private volatile CpuPinning pinning;
@@ -138,6 +138,7 @@ public final class TrialLoop {
             recorder = opened.recorder();
             loadKeySuffix = opened.loadKeySuffix();
             checks = new StartChecks(s, recorder, progress, o.outputDir());
+            steadiness = new SteadinessSoFar(Steadiness.of(recorder.results(), o.outputDir()));
             progress.line("results: " + o.outputDir());
             notReached.addAll(entries);
             List<AppEntry> ready = prepare(entries);

@@ -135,7 +135,7 @@ class GuardAndBoundTest {
                 .contains("pid " + neighbourPid.get());
         // After the round, the steadiness of its kept app-bound windows (the retry, not the disturbed window)
         Optional<Steadiness> steadiness = Steadiness.of(results, dir.resolve("results"));
-        Optional<String> line = new SteadinessSoFar().afterRound(steadiness, "run", 1, 1);
+        Optional<String> line = new SteadinessSoFar(Optional.empty()).afterRound(steadiness, "run", 1, 1);
         if (line.isPresent()) assertThat(out.toString()).contains(line.get());
         else assertThat(out.toString()).doesNotContain("host steadiness");
     }

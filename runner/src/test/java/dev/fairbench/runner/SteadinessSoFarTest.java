@@ -15,21 +15,28 @@ class SteadinessSoFarTest {
 
     @Test
     void aSteadyFirstRoundIsSaidPlainly() {
-        assertThat(new SteadinessSoFar().afterRound(of(4, 0.012, 0.031), "run", 1, 3)).contains(
+        assertThat(new SteadinessSoFar(Optional.empty()).afterRound(of(4, 0.012, 0.031), "run", 1, 3)).contains(
                 "host steadiness after run round 1/3: 1.2% (median per-second CV of 4 app-bound windows, p90 3.1%)");
     }
 
     @Test
     void anUnsteadyRoundIsAWarningThatNamesTheConsequence() {
-        assertThat(new SteadinessSoFar().afterRound(of(1, 0.063, 0.063), "run", 1, 3)).contains(
+        assertThat(new SteadinessSoFar(Optional.empty()).afterRound(of(1, 0.063, 0.063), "run", 1, 3)).contains(
                 "warning: host steadiness after run round 1/3: 6.3% (median per-second CV of 1 app-bound window, "
                         + "p90 6.3%), above 3.0%: two runs on a host this unsteady are not expected to agree within 5% "
                         + "on app CPU per request (docs/benchmarks.md §2)");
     }
 
     @Test
+    void theWindowsOfTheResultsATrialAddsToAreNotItsOwn() {
+        SteadinessSoFar soFar = new SteadinessSoFar(of(12, 0.06, 0.1));
+        assertThat(soFar.afterRound(of(12, 0.06, 0.1), "profile", 1, 1)).isEmpty();
+        assertThat(soFar.afterRound(of(13, 0.06, 0.1), "profile", 2, 2)).isPresent();
+    }
+
+    @Test
     void aRoundThatAddsNoAppBoundWindowSaysNothingAgain() {
-        SteadinessSoFar soFar = new SteadinessSoFar();
+        SteadinessSoFar soFar = new SteadinessSoFar(Optional.empty());
         assertThat(soFar.afterRound(Optional.empty(), "run", 1, 2)).isEmpty();
         assertThat(soFar.afterRound(of(3, 0.01, 0.02), "run", 1, 2)).isPresent();
         assertThat(soFar.afterRound(of(6, 0.01, 0.02), "run", 2, 2)).isPresent();
