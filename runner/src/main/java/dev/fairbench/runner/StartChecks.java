@@ -22,13 +22,13 @@ import java.util.Map;
  * progress. One start at a time, on the trial loop's thread.
  */
 final class StartChecks {
-    private final Session session;
+    private final Gate gate;
     private final ResultsRecorder recorder;
     private final ProgressPrinter progress;
     private final Path outputDir;
 
-    StartChecks(Session session, ResultsRecorder recorder, ProgressPrinter progress, Path outputDir) {
-        this.session = session;
+    StartChecks(Gate gate, ResultsRecorder recorder, ProgressPrinter progress, Path outputDir) {
+        this.gate = gate;
         this.recorder = recorder;
         this.progress = progress;
         this.outputDir = outputDir;
@@ -55,16 +55,16 @@ final class StartChecks {
      */
     String gate(AppEntry e, List<Route> routes, GateRecord record, AppProcess app, String via, String recheckKeySuffix) {
         String name = e.name();
-        Gate g = new Gate(session.reference(), session.redis());
-        ConformanceReport gate = g.check(e, routes, app.address(), app.port());
-        if (!gate.passed() && gate.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
-            String first = gate.mismatches().size() + " answer(s) 503, first " + gate.mismatches().getFirst().caseName();
+        ConformanceReport report = gate.check(e, routes, app.address(), app.port());
+        if (!report.passed() && report.mismatches().stream().allMatch(m -> m.what().startsWith("status 503"))) {
+            String first = report.mismatches().size() + " answer(s) 503, first "
+                    + report.mismatches().getFirst().caseName();
             progress.line("[" + name + "] gate: " + first + "; checking again");
-            gate = g.check(e, routes, app.address(), app.port());
+            report = gate.check(e, routes, app.address(), app.port());
             recorder.environment(Map.of("gate_rechecked." + name + recheckKeySuffix, "first check: " + first
-                    + "; second check " + (gate.passed() ? "passed" : "failed")));
+                    + "; second check " + (report.passed() ? "passed" : "failed")));
         }
-        Conformance conformance = conformance(gate);
+        Conformance conformance = conformance(report);
         String log = "logs/" + name + ".log";
         boolean logged = Files.exists(outputDir.resolve(log));
         recorder.update(name, a -> a.withConformance(switch (record) {
@@ -72,13 +72,13 @@ final class StartChecks {
             case ADD -> added(a.conformance(), conformance);
             case KEEP -> a.conformance();
         }).withLogFile(logged ? log : a.logFile()));
-        if (!gate.passed()) {
-            progress.line(ConformanceChecker.describe(gate).strip());
-            return "conformance failed" + via + ": " + gate.mismatches().size() + " mismatch(es) in "
-                    + gate.casesChecked() + " cases, first: " + gate.mismatches().getFirst().caseName() + ": "
-                    + gate.mismatches().getFirst().what();
+        if (!report.passed()) {
+            progress.line(ConformanceChecker.describe(report).strip());
+            return "conformance failed" + via + ": " + report.mismatches().size() + " mismatch(es) in "
+                    + report.casesChecked() + " cases, first: " + report.mismatches().getFirst().caseName() + ": "
+                    + report.mismatches().getFirst().what();
         }
-        progress.line("[" + name + "] conformance: " + gate.casesChecked() + " cases passed" + via);
+        progress.line("[" + name + "] conformance: " + report.casesChecked() + " cases passed" + via);
         return null;
     }
 
@@ -88,8 +88,7 @@ final class StartChecks {
      */
     void hostile(AppEntry e, AppProcess app) {
         String name = e.name();
-        List<HostileChecker.Result> results = new Gate(session.reference(), session.redis())
-                .hostile(e, app.address(), app.port());
+        List<HostileChecker.Result> results = gate.hostile(e, app.address(), app.port());
         // Ctrl-C during the suite: its cases read "interrupted", which is no finding about the app
         if (Thread.currentThread().isInterrupted()) return;
         if (results.isEmpty()) {

@@ -137,7 +137,7 @@ public final class TrialLoop {
             ResultsOpening.Opened opened = ResultsOpening.open(o, passes, hosts, machineBefore, progress, s, entries);
             recorder = opened.recorder();
             loadKeySuffix = opened.loadKeySuffix();
-            checks = new StartChecks(s, recorder, progress, o.outputDir());
+            checks = new StartChecks(new Gate(s.reference(), s.redis()), recorder, progress, o.outputDir());
             steadiness = new SteadinessSoFar(Steadiness.of(recorder.results(), o.outputDir()));
             progress.line("results: " + o.outputDir());
             notReached.addAll(entries);
