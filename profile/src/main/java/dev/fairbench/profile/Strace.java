@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,15 @@ import java.util.concurrent.TimeUnit;
  * let the load run, then interrupt strace, which detaches and writes its summary table. strace slows the traced
  * process a great deal, so only the counts are used, never timings, and never inside a timed run. strace dies with
  * the runner ({@link ParentDeath}): a SIGKILLed runner leaves no process traced.
+ *
+ * <p>strace 6.1 can hang for good while detaching from a process caught in {@code vfork} (the parent waits for
+ * the child, the child waits in its first ptrace stop, strace waits for the parent); {@link #stop()} then gives up
+ * after {@link #DETACH_TIMEOUT} and says so, rather than returning counts it does not have.
  */
 public final class Strace implements AutoCloseable {
+
+    /** How long {@link #stop()} waits for strace to detach and write its table. */
+    static final Duration DETACH_TIMEOUT = Duration.ofSeconds(10);
 
     /** Calls per syscall name, and their total. */
     public record Summary(long totalCalls, Map<String, Long> callsByName) {}
@@ -59,16 +67,33 @@ public final class Strace implements AutoCloseable {
         return new Strace(p, output);
     }
 
-    /** Detaches and parses the summary. */
+    /**
+     * Detaches and parses the summary.
+     *
+     * @throws IOException when strace did not detach within {@link #DETACH_TIMEOUT} (it is then killed, which
+     *     detaches it) or wrote no summary table
+     */
     public Summary stop() throws IOException {
         process.destroy(); // SIGTERM: strace detaches and prints its table
         try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) process.destroyForcibly();
+            if (!process.waitFor(DETACH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                throw new IOException("strace did not detach within " + DETACH_TIMEOUT.toSeconds()
+                        + " s (killed; a traced process may have been in vfork), so no counts");
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while stopping strace", e);
         }
-        return parse(Files.readAllLines(output, StandardCharsets.UTF_8));
+        return summaryOf(Files.readAllLines(output, StandardCharsets.UTF_8), output);
+    }
+
+    /** Parses a finished strace's table, which must have its {@code total} row. */
+    static Summary summaryOf(List<String> lines, Path output) throws IOException {
+        if (lines.stream().noneMatch(line -> line.trim().endsWith(" total"))) {
+            throw new IOException("strace wrote no summary table to " + output);
+        }
+        return parse(lines);
     }
 
     /**
