@@ -7,9 +7,9 @@
 # both runs' options (e.g. RUN_ARGS="--max-host-slowdown 15" to try a stricter canary); it goes into commands.txt.
 # STEADY (a percentage), when set, first waits for a steady host: short host checks (one 15 s round of Vert.x and
 # actix on compute, pHash and detail-cached, about 4 minutes each) until one reads a steadiness of at most STEADY
-# (the line `run` prints after the round), for up to WAIT minutes (default 60), 10 minutes apart; they are kept as
-# OUT/host/N. When none does, it exits 3 without the two runs: pairs of runs on an unsteady host do not agree within
-# 5% (docs/benchmarks.md §2), so the two hours would be spent for nothing.
+# (the last such line `run` prints, which is the report's figure), for up to WAIT minutes (default 60), 10 minutes
+# apart; they are kept as OUT/host/N. When none does, it exits 3 without the two runs: pairs of runs on an unsteady
+# host do not agree within 5% (docs/benchmarks.md §2), so the two hours would be spent for nothing.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-docs/results/$(date -u +%Y-%m-%d)-repeat}
@@ -27,7 +27,7 @@ if [[ -n "${STEADY:-}" ]]; then
     echo "${cmd[*]}" >> "$SCRATCH/commands.txt"
     "${cmd[@]}" 2>&1 | tee "$SCRATCH/console.log"
     mkdir -p "$SCRATCH/host/$n" && mv "$SCRATCH/console.log" "$SCRATCH/host/$n/console.log"
-    steadiness=$(grep -o 'host steadiness after run round 1/1: [0-9.]*%' "$SCRATCH/host/$n/console.log" \
+    steadiness=$(grep -o 'host steadiness after run [^:]*: [0-9.]*%' "$SCRATCH/host/$n/console.log" | tail -1 \
       | grep -o '[0-9.]*%$' | tr -d %)
     echo "# steadiness: ${steadiness:-none} (at most $STEADY wanted)" >> "$SCRATCH/commands.txt"
     if [[ -n "$steadiness" ]] && awk -v s="$steadiness" -v max="$STEADY" 'BEGIN { exit !(s <= max) }'; then
@@ -51,7 +51,9 @@ done
 mkdir -p "$OUT"
 mv "$SCRATCH/a" "$SCRATCH/b" "$OUT/"
 { echo "mv $SCRATCH/a $SCRATCH/b $OUT/"; } >> "$SCRATCH/commands.txt"
-if [[ -d "$SCRATCH/host" ]]; then mv "$SCRATCH/host" "$OUT/" && echo "mv $SCRATCH/host $OUT/" >> "$SCRATCH/commands.txt"; fi
+if [[ -d "$SCRATCH/host" ]]; then
+  mv "$SCRATCH/host" "$OUT/" && echo "mv $SCRATCH/host $OUT/" >> "$SCRATCH/commands.txt"
+fi
 mv "$SCRATCH/commands.txt" "$OUT/commands.txt"
 rmdir "$SCRATCH"
 for run in a b; do

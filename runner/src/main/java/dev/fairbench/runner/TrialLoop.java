@@ -158,7 +158,11 @@ public final class TrialLoop {
                         steadiness.afterRound(Steadiness.of(recorder.results(), o.outputDir()), pass.name(), round,
                                 pass.rounds()).ifPresent(progress::line);
                     }
-                    if (o.guard().lateRetry()) for (AppEntry e : ready) lateRetries(pass, e, ctx);
+                    if (o.guard().lateRetry()) {
+                        for (AppEntry e : ready) lateRetries(pass, e, ctx);
+                        steadiness.afterLateRetries(Steadiness.of(recorder.results(), o.outputDir()), pass.name())
+                                .ifPresent(progress::line);
+                    }
                 }
             } catch (RuntimeException stopped) {
                 // The trial cannot go on (e.g. PostgreSQL went away): keep what was measured, say why it ended.

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The line after each round: said when new app-bound windows were read, a warning above the unsteady line. */
+/** The line after each round and the late retries: said when the figure changed, a warning above the unsteady line. */
 class SteadinessSoFarTest {
     private static Optional<Steadiness> of(int windows, double medianCv, double p90Cv) {
         return Optional.of(new Steadiness(windows, medianCv, p90Cv, 0.2, "vertx", "compute", 1));
@@ -32,6 +32,18 @@ class SteadinessSoFarTest {
         SteadinessSoFar soFar = new SteadinessSoFar(of(12, 0.06, 0.1));
         assertThat(soFar.afterRound(of(12, 0.06, 0.1), "profile", 1, 1)).isEmpty();
         assertThat(soFar.afterRound(of(13, 0.06, 0.1), "profile", 2, 2)).isPresent();
+    }
+
+    @Test
+    void aLateRetryThatChangesTheFigureIsSaidSoTheLastLineIsTheReports() {
+        SteadinessSoFar soFar = new SteadinessSoFar(Optional.empty());
+        assertThat(soFar.afterRound(of(5, 0.091, 0.148), "run", 1, 1)).isPresent();
+        // the late retry replaced a window: as many windows, another figure
+        assertThat(soFar.afterLateRetries(of(5, 0.064, 0.128), "run")).contains("warning: host steadiness after run "
+                + "late retries: 6.4% (median per-second CV of 5 app-bound windows, p90 12.8%), above 3.0%: two runs "
+                + "on a host this unsteady are not expected to agree within 5% on app CPU per request "
+                + "(docs/benchmarks.md §2)");
+        assertThat(soFar.afterLateRetries(of(5, 0.064, 0.128), "cost")).isEmpty();
     }
 
     @Test
