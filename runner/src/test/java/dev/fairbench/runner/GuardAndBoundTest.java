@@ -27,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -173,6 +174,16 @@ class GuardAndBoundTest {
         assertThat(gated.find()).as(log).isTrue();
         assertThat(results.app("ok").orElseThrow().conformance().casesChecked())
                 .isEqualTo(Integer.parseInt(gated.group(1)));
+        // The late retry replaced a window: the last steadiness line said is the report's figure, read after it
+        Optional<Steadiness> reported = Steadiness.of(results, dir.resolve("results"));
+        List<String> said = log.lines().filter(l -> l.contains("host steadiness after")).toList();
+        if (reported.isPresent()) {
+            assertThat(said).as(log).isNotEmpty();
+            assertThat(said.getLast()).contains(String.format(Locale.ROOT, ": %.1f%% (median per-second CV of %d ",
+                    100 * reported.get().medianCv(), reported.get().windows()));
+        } else {
+            assertThat(said).as(log).isEmpty();
+        }
     }
 
     @Test
