@@ -88,21 +88,14 @@ public final class Strace implements AutoCloseable {
         return summaryOf(Files.readAllLines(output, StandardCharsets.UTF_8), output);
     }
 
-    /** Parses a finished strace's table, which must have its {@code total} row. */
-    static Summary summaryOf(List<String> lines, Path output) throws IOException {
-        if (lines.stream().noneMatch(line -> line.trim().endsWith(" total"))) {
-            throw new IOException("strace wrote no summary table to " + output);
-        }
-        return parse(lines);
-    }
-
     /**
-     * Parses {@code strace -c} output: rows of {@code % time, seconds, usecs/call, calls, [errors,] syscall},
-     * between dashed lines, and a {@code total} row.
+     * Parses the table a finished {@code strace -c} wrote to {@code output}: rows of {@code % time, seconds,
+     * usecs/call, calls, [errors,] syscall}, between dashed lines, and a {@code total} row, without which it is an
+     * error (strace wrote no table).
      */
-    static Summary parse(List<String> lines) {
+    static Summary summaryOf(List<String> lines, Path output) throws IOException {
         Map<String, Long> calls = new LinkedHashMap<>();
-        long total = 0;
+        Long total = null;
         for (String line : lines) {
             String[] f = line.trim().split("\\s+");
             if (f.length < 5 || !f[0].matches("[0-9.]+")) continue;
@@ -114,6 +107,7 @@ public final class Strace implements AutoCloseable {
                 calls.put(name, n);
             }
         }
+        if (total == null) throw new IOException("strace wrote no summary table to " + output);
         return new Summary(total, calls);
     }
 

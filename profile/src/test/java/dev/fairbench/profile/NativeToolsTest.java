@@ -39,14 +39,14 @@ class NativeToolsTest {
     }
 
     @Test
-    void parsesAnStraceSummary() {
-        Strace.Summary s = Strace.parse(List.of(
+    void parsesAnStraceSummary() throws IOException {
+        Strace.Summary s = Strace.summaryOf(List.of(
                 "% time     seconds  usecs/call     calls    errors syscall",
                 "------ ----------- ----------- --------- --------- ----------------",
                 " 60.00    0.060000           6     10000           write",
                 " 40.00    0.040000           2     20000      5000 read",
                 "------ ----------- ----------- --------- --------- ----------------",
-                "100.00    0.100000           3     30000      5000 total"));
+                "100.00    0.100000           3     30000      5000 total"), Path.of("s.txt"));
         assertThat(s.totalCalls()).isEqualTo(30_000);
         assertThat(s.callsByName()).containsEntry("write", 10_000L).containsEntry("read", 20_000L);
     }
