@@ -146,11 +146,16 @@ public record AppResult(String name, String label, String language, AppStatus st
         return routes.stream().filter(r -> r.route().equals(route)).findFirst();
     }
 
-    /** A copy with the route of the same name replaced, or appended when absent. */
+    /**
+     * A copy with the route of the same name replaced where it stands, or appended when absent: the routes stay in
+     * the order they were first measured in, whichever is measured again later (a late retry).
+     */
     public AppResult withRoute(RouteResult route) {
         List<RouteResult> next = new java.util.ArrayList<>(routes);
-        next.removeIf(r -> r.route().equals(route.route()));
-        next.add(route);
+        int at = 0;
+        while (at < next.size() && !next.get(at).route().equals(route.route())) at++;
+        if (at < next.size()) next.set(at, route);
+        else next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
                 notEqualized, next, profile, capacity, logFile, robustness,
                 variantOf, variant, knownFailures, build);

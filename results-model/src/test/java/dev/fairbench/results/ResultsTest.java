@@ -41,6 +41,17 @@ class ResultsTest {
     }
 
     @Test
+    void aRouteMeasuredAgainKeepsItsPlace() {
+        AppResult before = app("a", route("hello", 1), route("compute", 2));
+
+        AppResult retried = before.withRoute(route("hello", 3));
+        assertThat(retried.routes()).extracting(RouteResult::route).containsExactly("hello", "compute");
+        assertThat(retried.route("hello").orElseThrow().runs().get(0).requestsCompleted()).isEqualTo(3);
+        assertThat(retried.withRoute(route("index", 4)).routes()).extracting(RouteResult::route)
+                .containsExactly("hello", "compute", "index");
+    }
+
+    @Test
     void anAppWhoseRoutesAreLeftEqualIsKeptAsItWas() {
         Results before = results(app("a", route("index", 1)), app("b", route("compute", 2)));
         Results after = before.withRoutesMapped(r -> r.route().equals("compute") ? route("compute", 20) : r);
