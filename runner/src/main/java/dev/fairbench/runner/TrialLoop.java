@@ -159,9 +159,12 @@ public final class TrialLoop {
                                 pass.rounds()).ifPresent(progress::line);
                     }
                     if (o.guard().lateRetry()) {
-                        for (AppEntry e : ready) lateRetries(pass, e, ctx);
-                        steadiness.afterLateRetries(Steadiness.of(recorder.results(), o.outputDir()), pass.name())
-                                .ifPresent(progress::line);
+                        boolean retried = false;
+                        for (AppEntry e : ready) retried |= lateRetries(pass, e, ctx);
+                        if (retried) {
+                            steadiness.afterLateRetries(Steadiness.of(recorder.results(), o.outputDir()), pass.name())
+                                    .ifPresent(progress::line);
+                        }
                     }
                 }
             } catch (RuntimeException stopped) {
@@ -316,11 +319,12 @@ public final class TrialLoop {
      * After the last round of {@code pass}, one more start of {@code e} for each round whose windows stayed disturbed
      * after their retries ({@link Pass#lateRetries}; split as {@link TrialPlan#starts(Pass, AppEntry)} splits a round). A
      * late retry that fails changes nothing that the rounds measured; the failure goes to the environment
-     * ({@code failed.late.<pass>.<app>}) and the app is not stopped.
+     * ({@code failed.late.<pass>.<app>}) and the app is not stopped. Returns whether it started {@code e} at all, i.e.
+     * whether a window may have been replaced.
      */
-    private void lateRetries(Pass pass, AppEntry e, TrialContext ctx) throws InterruptedException {
+    private boolean lateRetries(Pass pass, AppEntry e, TrialContext ctx) throws InterruptedException {
         String name = e.name();
-        if (stopped.contains(name) || !recorder.has(name) || pass.skipReason(e) != null) return;
+        if (stopped.contains(name) || !recorder.has(name) || pass.skipReason(e) != null) return false;
         Map<Integer, List<Route>> late = new TreeMap<>(pass.lateRetries(e, ctx));
         for (var round : late.entrySet()) {
             List<List<Route>> starts = plan.starts(pass, round.getValue());
@@ -336,10 +340,11 @@ public final class TrialLoop {
                             + " failed, the round's windows stay as measured: " + failed);
                     recorder.environment(Map.of("failed.late." + pass.name() + "." + name,
                             "round " + round.getKey() + ": " + failed));
-                    return;
+                    return true;
                 }
             }
         }
+        return !late.isEmpty();
     }
 
     /**
