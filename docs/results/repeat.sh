@@ -7,9 +7,10 @@
 # both runs' options (e.g. RUN_ARGS="--max-host-slowdown 15" to try a stricter canary); it goes into commands.txt.
 # STEADY (a percentage), when set, first waits for a steady host: short host checks (one 15 s round of Vert.x and
 # actix on compute, pHash and detail-cached, about 4 minutes each) until one reads a steadiness of at most STEADY
-# (the last such line `run` prints, which is the report's figure), for up to WAIT minutes (default 60), 10 minutes
-# apart; they are kept as OUT/host/N. When none does, it exits 3 without the two runs: pairs of runs on an unsteady
-# host do not agree within 5% (docs/benchmarks.md §2), so the two hours would be spent for nothing.
+# (the last such line `run` prints, which is the report's figure), 10 minutes after one another, as long as the next
+# starts within WAIT minutes (default 60) of the first; they are kept as OUT/host/N. When none does, it exits 3
+# without the two runs: pairs of runs on an unsteady host do not agree within 5% (docs/benchmarks.md §2), so the two
+# hours would be spent for nothing.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-docs/results/$(date -u +%Y-%m-%d)-repeat}
