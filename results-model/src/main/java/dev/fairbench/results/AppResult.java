@@ -148,7 +148,7 @@ public record AppResult(String name, String label, String language, AppStatus st
 
     /**
      * A copy with the route of the same name replaced where it stands, or appended when absent: the routes stay in
-     * the order they were first measured in, whichever is measured again later (a late retry).
+     * the order they were first measured in, even when one is measured again later (a late retry).
      */
     public AppResult withRoute(RouteResult route) {
         List<RouteResult> next = new java.util.ArrayList<>(routes);
