@@ -151,14 +151,9 @@ public record AppResult(String name, String label, String language, AppStatus st
      * the order they were first measured in, even when one is measured again later (a late retry).
      */
     public AppResult withRoute(RouteResult route) {
-        List<RouteResult> next = new java.util.ArrayList<>(routes);
-        int at = 0;
-        while (at < next.size() && !next.get(at).route().equals(route.route())) at++;
-        if (at < next.size()) next.set(at, route);
-        else next.add(route);
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,
-                notEqualized, next, profile, capacity, logFile, robustness,
-                variantOf, variant, knownFailures, build);
+                notEqualized, Lists.replacedOrAppended(routes, route, RouteResult::route), profile, capacity, logFile,
+                robustness, variantOf, variant, knownFailures, build);
     }
 
     /** A copy with this status and reason. */

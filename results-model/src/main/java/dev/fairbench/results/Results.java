@@ -53,19 +53,8 @@ public record Results(int schemaVersion, String fairbenchVersion, int contractVe
 
     /** A copy with the app of the same name replaced, or appended when absent (the runner's update step). */
     public Results withApp(AppResult app) {
-        List<AppResult> next = new java.util.ArrayList<>(apps);
-        int at = -1;
-        for (int i = 0; i < next.size(); i++) {
-            if (next.get(i).name().equals(app.name())) {
-                at = i;
-            }
-        }
-        if (at >= 0) {
-            next.set(at, app);
-        } else {
-            next.add(app);
-        }
-        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup, next, hostSpeed);
+        return new Results(schemaVersion, fairbenchVersion, contractVersion, startedAt, finishedAt, setup,
+                Lists.replacedOrAppended(apps, app, AppResult::name), hostSpeed);
     }
 
     /**
@@ -79,7 +68,7 @@ public record Results(int schemaVersion, String fairbenchVersion, int contractVe
             List<RouteResult> routes = app.routes().stream().map(mapping).toList();
             if (routes.equals(app.routes())) continue;
             AppResult nextApp = app;
-            for (RouteResult route : routes) nextApp = nextApp.withRoute(route); // each moves to the end: order kept
+            for (RouteResult route : routes) nextApp = nextApp.withRoute(route);
             next = next.withApp(nextApp);
         }
         return next;
