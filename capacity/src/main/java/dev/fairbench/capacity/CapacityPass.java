@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.fairbench.loadgen.LoadException;
 import dev.fairbench.loadgen.LoadSpec;
-import dev.fairbench.results.CapacityResult;
 import dev.fairbench.runner.Pass;
 import dev.fairbench.runner.RunningApp;
 import dev.fairbench.runner.TrialContext;
@@ -18,9 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.HashSet;
@@ -103,12 +100,7 @@ public final class CapacityPass implements Pass {
                 OptionalLong.of(app.pid()));
         ctx.line("[" + app.name() + "] " + describe(outcome));
         writeRaw(ctx.options().outputDir(), app.name(), ctx.options().connections(), outcome);
-        ctx.recordApp(app.name(), a -> {
-            List<CapacityResult> capacity = new ArrayList<>(a.capacity());
-            capacity.removeIf(c -> c.route().equals(r));
-            capacity.add(outcome.result());
-            return a.withCapacity(capacity);
-        });
+        ctx.recordApp(app.name(), a -> a.withCapacity(outcome.result()));
     }
 
     /** One line: the capacity and the overload step. */

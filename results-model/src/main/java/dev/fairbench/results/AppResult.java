@@ -177,6 +177,14 @@ public record AppResult(String name, String label, String language, AppStatus st
                 variantOf, variant, knownFailures, build);
     }
 
+    /**
+     * A copy with the capacity result of the same route replaced where it stands, or appended when absent: a route
+     * searched again keeps its place.
+     */
+    public AppResult withCapacity(CapacityResult result) {
+        return withCapacity(Lists.replacedOrAppended(capacity, result, CapacityResult::route));
+    }
+
     /** A copy with these hostile suite results. */
     public AppResult withRobustness(List<RobustnessCase> newRobustness) {
         return new AppResult(name, label, language, status, reason, versions, runtimeFlags, conformance,

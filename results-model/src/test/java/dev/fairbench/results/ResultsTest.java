@@ -52,6 +52,21 @@ class ResultsTest {
     }
 
     @Test
+    void aRouteSearchedAgainKeepsItsPlaceAmongTheCapacityResults() {
+        AppResult before = app("a").withCapacity(capacity("hello", 10)).withCapacity(capacity("compute", 20));
+
+        AppResult again = before.withCapacity(capacity("hello", 30));
+        assertThat(again.capacity()).extracting(CapacityResult::route).containsExactly("hello", "compute");
+        assertThat(again.capacity().get(0).stepSeconds()).isEqualTo(30);
+        assertThat(again.withCapacity(capacity("index", 40)).capacity()).extracting(CapacityResult::route)
+                .containsExactly("hello", "compute", "index");
+    }
+
+    private static CapacityResult capacity(String route, double stepSeconds) {
+        return new CapacityResult(route, 15, stepSeconds, List.of());
+    }
+
+    @Test
     void anAppWhoseRoutesAreLeftEqualIsKeptAsItWas() {
         Results before = results(app("a", route("index", 1)), app("b", route("compute", 2)));
         Results after = before.withRoutesMapped(r -> r.route().equals("compute") ? route("compute", 20) : r);
