@@ -10,9 +10,9 @@ import java.util.function.Function;
 
 /**
  * Copies for the records of this package: defensive ones ({@code null} becomes empty, maps become sorted) and the
- * copy with one element replaced that their {@code with} methods make.
+ * copy with one element replaced that their {@code with} methods make (public for the records of its subpackages).
  */
-final class Lists {
+public final class Lists {
     private Lists() {
     }
 
@@ -28,7 +28,7 @@ final class Lists {
      * A copy of {@code list} with the element whose {@code key} equals {@code item}'s replaced by {@code item} where it
      * stands, or {@code item} appended when there is none: the order stays that of first addition.
      */
-    static <T> List<T> replacedOrAppended(List<T> list, T item, Function<T, ?> key) {
+    public static <T> List<T> replacedOrAppended(List<T> list, T item, Function<T, ?> key) {
         List<T> next = new ArrayList<>(list);
         Object wanted = key.apply(item);
         int at = 0;

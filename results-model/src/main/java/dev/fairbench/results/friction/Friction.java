@@ -1,7 +1,8 @@
 package dev.fairbench.results.friction;
 
+import dev.fairbench.results.Lists;
+
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,18 +70,10 @@ public record Friction(int schemaVersion, String fairbenchVersion, Instant start
         return apps.stream().filter(a -> a.name().equals(name)).findFirst();
     }
 
-    /** A copy with the app of the same name replaced, or appended when absent. */
+    /** A copy with the app of the same name replaced where it stands, or appended when absent. */
     public Friction withApp(FrictionApp app) {
-        List<FrictionApp> next = new ArrayList<>(apps);
-        next.removeIf(a -> a.name().equals(app.name()));
-        int at = -1;
-        for (int i = 0; i < apps.size(); i++) {
-            if (apps.get(i).name().equals(app.name())) at = i;
-        }
-        if (at >= 0) next.add(at, app);
-        else next.add(app);
         return new Friction(schemaVersion, fairbenchVersion, startedAt, finishedAt, gitCommit, gitDirty, host, rules,
-                next);
+                Lists.replacedOrAppended(apps, app, FrictionApp::name));
     }
 
     /** A copy marked as finished at this instant. */

@@ -71,6 +71,20 @@ class FrictionStoreTest {
     }
 
     @Test
+    void anAppMeasuredAgainKeepsItsPlace() {
+        Friction sample = sample();
+        FrictionApp again = sample.apps().get(1);
+
+        Friction replaced = sample.withApp(again).withApp(sample.apps().get(0));
+        assertThat(replaced.apps()).extracting(FrictionApp::name).containsExactly("vertx", "hello-c", "axum-sqlx");
+        assertThat(replaced).isEqualTo(sample);
+        FrictionApp renamed = new FrictionApp("go-nethttp", "Go", "Go", AppStatus.FAILED, "no go", null, null, null,
+                null, null, null, null);
+        assertThat(sample.withApp(renamed).apps()).extracting(FrictionApp::name)
+                .containsExactly("vertx", "hello-c", "axum-sqlx", "go-nethttp");
+    }
+
+    @Test
     void aDirectoryWithoutTheFileHasNone() throws Exception {
         assertThat(FrictionStore.readIfPresent(dir)).isEmpty();
     }
