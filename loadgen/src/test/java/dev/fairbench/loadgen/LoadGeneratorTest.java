@@ -78,12 +78,16 @@ class LoadGeneratorTest {
             assertThat(r.errors()).isZero();
             assertThat(r.requestsCompleted()).isBetween(980L, 1020L);
             assertThat(r.uncorrectedLatencyMicros().getTotalCount()).isEqualTo(r.requestsCompleted());
-            // requests are due one by one (every 2 ms per connection), so each write carries one of them; a server
-            // thread that runs late reads two or more writes at once: on a quiet 2-vCPU VM 86-96% of requests still
-            // came alone, but a clean clone's CI on an EPYC VM whose hypervisor stole up to 0.8 cores saw 59.6%,
-            // while a generator that bunched the pipeline would leave almost none single
-            assertThat(server.requestsPerRead().getOrDefault(1, 0L)).as("reads by requests carried: %s",
-                    server.requestsPerRead()).isGreaterThan(server.requests() / 2);
+            // requests are due one by one (every 2 ms per connection), so each write carries those due, usually one;
+            // a generator that bunched the pipeline would write whole batches of 4, and every read would carry a
+            // multiple of 4. How often the server thread reads two or more writes at once depends on the host: a
+            // quiet 2-vCPU VM left 86-96% of requests alone in their read, CI on an EPYC VM whose hypervisor stole
+            // cores left 35-60%, so the test asks only that the requests in reads smaller than a batch are not rare
+            Map<Integer, Long> perRead = server.requestsPerRead();
+            long inSmallerReads = perRead.entrySet().stream().filter(e -> e.getKey() < 4)
+                    .mapToLong(e -> e.getKey() * e.getValue()).sum();
+            assertThat(inSmallerReads).as("reads by requests carried: %s", perRead)
+                    .isGreaterThan(server.requests() / 10);
         }
     }
 
