@@ -100,7 +100,9 @@ class LoadCommandTest {
         assertThat(r.err()).isEmpty();
         JsonNode json = new ObjectMapper().readTree(r.out());
         assertThat(json.get("schema_version").asInt()).isEqualTo(1);
-        assertThat(json.get("requests").asLong()).isBetween(190L, 210L);
+        // 500/s for 400 ms schedules 200 requests and never more; a host that runs late at the end of the window
+        // leaves some unanswered inside it, so the lower bound only asks that most of the schedule was served
+        assertThat(json.get("requests").asLong()).isBetween(100L, 201L);
         assertThat(json.get("mode").asText()).isEqualTo("fixed-rate");
         assertThat(json.get("latency_uncorrected_ms").get("p99").asDouble()).isPositive();
         assertThat(Files.readString(hlog)).contains("#[StartTime: ").contains("\"StartTimestamp\"");

@@ -63,8 +63,9 @@ class NetnsLoadHostsTest {
             JsonNode one = load(server, dir.resolve("one"), jar, "fb-load1");
             JsonNode two = load(server, dir.resolve("two"), jar, "fb-load1", "fb-load2");
 
-            assertThat(one.get("requests").asLong()).isBetween(570L, 630L);
-            assertThat(two.get("requests").asLong()).isBetween(570L, 630L);
+            // 600 scheduled (see SplitLoadTest): late hosts send fewer inside the window, or carry warm-up into it
+            assertThat(one.get("requests").asLong()).isBetween(480L, 660L);
+            assertThat(two.get("requests").asLong()).isBetween(480L, 660L);
             assertThat(two.get("errors").asLong()).isZero();
             assertThat(two.get("load_hosts")).extracting(h -> h.get("host").asText())
                     .containsExactly("fb-load1", "fb-load2");

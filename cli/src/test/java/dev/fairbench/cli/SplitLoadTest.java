@@ -51,19 +51,22 @@ class SplitLoadTest {
             Attempt first = attempt(dir.resolve("1"), server, jar, whole);
 
             assertThat(first.log()).anyMatch(line -> line.startsWith("all 2 load hosts ready"));
-            assertThat(first.one().total().requestsCompleted()).isBetween(570L, 630L);
+            // 200/s for 3 s schedules 600 requests; a host running late leaves some unsent at the end of the
+            // window, or moves some of the warm-up's into it: the bounds tell the summed rate from one part's (300)
+            // and from both parts running the whole rate (1200)
+            assertThat(first.one().total().requestsCompleted()).isBetween(480L, 660L);
             MergedLoad two = first.two();
-            assertThat(two.total().requestsCompleted()).isBetween(570L, 630L)
+            assertThat(two.total().requestsCompleted()).isBetween(480L, 660L)
                     .isEqualTo(two.hosts().stream().mapToLong(h -> h.result().requestsCompleted()).sum());
             assertThat(two.total().errors()).isZero();
             assertThat(two.total().spec()).isEqualTo(whole.withHlog(first.mergedLog()));
             assertThat(two.hosts()).extracting(HostLoad::host).containsExactly("local", "local");
             for (HostLoad host : two.hosts()) {
                 assertThat(host.result().spec().connections()).isEqualTo(2);
-                assertThat(host.result().requestsSent()).isBetween(285L, 315L);
+                assertThat(host.result().requestsSent()).isBetween(240L, 330L);
             }
             // warm-up included, the server saw what was sent, give or take the last few in flight
-            assertThat(first.servedByOne()).isBetween(970L, 1030L);
+            assertThat(first.servedByOne()).isBetween(900L, 1030L);
             Histogram merged = two.total().latencyMicros();
             assertThat(merged.getTotalCount()).isEqualTo(two.total().requestsCompleted());
             assertThat(dev.fairbench.loadgen.LoadMerge.readTotal(first.mergedLog())).isEqualTo(merged);

@@ -76,7 +76,10 @@ class LoadGeneratorTest {
                     .withRate(1000).withPipeline(4);
             LoadResult r = LoadGenerator.run(spec, null);
             assertThat(r.errors()).isZero();
-            assertThat(r.requestsCompleted()).isBetween(980L, 1020L);
+            // 1000/s for 1 s schedules 1000 requests and never more; a host running late at the end leaves some
+            // unsent inside the window, and at most the 2 connections' 4 in flight each unanswered
+            assertThat(r.requestsSent()).isBetween(800L, 1000L);
+            assertThat(r.requestsCompleted()).isBetween(r.requestsSent() - 8, r.requestsSent());
             assertThat(r.uncorrectedLatencyMicros().getTotalCount()).isEqualTo(r.requestsCompleted());
             // requests are due one by one (every 2 ms per connection), so each write carries those due, usually one;
             // a generator that bunched the pipeline would write whole batches of 4, and every read would carry a
@@ -153,12 +156,15 @@ class LoadGeneratorTest {
             assertThat(intervals).hasSize(3);
             assertThat(intervals.stream().mapToLong(Histogram::getTotalCount).sum())
                     .isEqualTo(r.requestsCompleted());
-            assertThat(intervals.get(0).getTotalCount()).isBetween(1800L, 2200L);
+            // about 2000 a second; the first interval ends when the worker next looks at the clock after 1 s, and
+            // a worker held up by a stolen core looks late or leaves part of the warm-up's requests to it, so the
+            // bounds only tell one interval per second from one per run (4600) or none
+            assertThat(intervals.get(0).getTotalCount()).isBetween(1000L, 2600L);
             assertThat(intervals.get(1).getEndTimeStamp() - intervals.get(1).getStartTimeStamp())
                     .isBetween(990L, 1010L);
             assertThat(progress).hasSize(3);
             assertThat(progress.get(2).completed()).isEqualTo(r.requestsCompleted());
-            assertThat(progress.get(0).requestsPerSecond()).isBetween(1800.0, 2200.0);
+            assertThat(progress.get(0).requestsPerSecond()).isBetween(1000.0, 2600.0);
             assertThat(progress.get(1).elapsedNanos()).isBetween(Duration.ofMillis(2000).toNanos(),
                     Duration.ofMillis(2300).toNanos());
             assertThat(progress.get(2).elapsedNanos()).isEqualTo(Duration.ofMillis(2300).toNanos());

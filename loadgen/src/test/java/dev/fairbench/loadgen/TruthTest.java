@@ -45,16 +45,20 @@ class TruthTest {
             double f = (double) stallNanos / duration.toNanos();
             double stallMillis = stallNanos / 1e6;
             assertThat(r.errors()).isZero();
-            assertThat(r.requestsCompleted()).isBetween(1960L, 2040L);
+            // 400/s for 5 s schedules 2000 requests; a host running late at the end of the window leaves a few
+            // unsent or unanswered inside it, and never more than the 4 connections' in-flight requests go missing
+            assertThat(r.requestsSent()).isBetween(1800L, 2000L);
+            assertThat(r.requestsCompleted()).isBetween(r.requestsSent() - 4, r.requestsSent());
             // late sends and the backlog draining one request at a time per connection after the stall can only
-            // add latency (more so on a busy machine), hence more room above the expected value than below
+            // add latency (on a VM whose hypervisor steals cores, 100-150 ms of it), hence more room above the
+            // expected value than below: the lower bounds are what tell corrected latency from uncorrected
             assertThat(millis(r, 99)).isBetween(expectedMillis(99, f, stallMillis) - 40,
-                    expectedMillis(99, f, stallMillis) + 120);
+                    expectedMillis(99, f, stallMillis) + 300);
             assertThat(millis(r, 99.9)).isBetween(expectedMillis(99.9, f, stallMillis) - 40,
-                    expectedMillis(99.9, f, stallMillis) + 120);
+                    expectedMillis(99.9, f, stallMillis) + 300);
             assertThat(millis(r, 90)).isBetween(expectedMillis(90, f, stallMillis) - 40,
-                    expectedMillis(90, f, stallMillis) + 120);
-            assertThat(r.latencyMicros().getMaxValue() / 1e3).isBetween(stallMillis - 20, stallMillis + 150);
+                    expectedMillis(90, f, stallMillis) + 300);
+            assertThat(r.latencyMicros().getMaxValue() / 1e3).isBetween(stallMillis - 20, stallMillis + 300);
             assertThat(millis(r, 50)).isLessThan(50);
 
             assertThat(r.uncorrectedLatencyMicros().getValueAtPercentile(99) / 1e3).isLessThan(100);
@@ -79,9 +83,12 @@ class TruthTest {
             LoadResult r = LoadGenerator.run(spec, null);
             System.out.print(LoadReportWriter.text(r, false));
             assertThat(r.errors()).isZero();
-            assertThat(r.requestsCompleted()).isBetween(9800L, 10200L);
-            assertThat(r.requestsSent()).isBetween(9800L, 10200L);
-            assertThat(r.requestsPerSecond()).isBetween(1960.0, 2040.0);
+            // 2000/s for 5 s schedules 10000 requests and the generator never sends more; one that runs late at the
+            // end of the window (a stolen core) leaves some unsent inside it, and at most the 16 connections'
+            // in-flight requests unanswered
+            assertThat(r.requestsSent()).isBetween(9000L, 10000L);
+            assertThat(r.requestsCompleted()).isBetween(r.requestsSent() - 16, r.requestsSent());
+            assertThat(r.requestsPerSecond()).isBetween(1790.0, 2000.0);
         }
     }
 }
