@@ -188,8 +188,11 @@ class SshHostTest {
         try (Host host = SshHost.connect("fb-app", netns.ssh())) {
             ClockOffset offset = host.clockOffset(10);
             assertThat(offset.roundTrips()).isEqualTo(10);
-            assertThat(offset.roundTripNanos()).isPositive().isLessThan(Duration.ofMillis(200).toNanos());
-            assertThat(Math.abs(offset.offsetNanos())).isLessThan(Duration.ofMillis(20).toNanos());
+            assertThat(offset.roundTripNanos()).isPositive().isLessThan(Duration.ofSeconds(1).toNanos());
+            // one clock, so the true offset is 0, and ClockOffset's contract puts it within half the round trip of
+            // the estimate (a fork of date on a stolen core can make that round trip tens of ms)
+            assertThat(Math.abs(offset.offsetNanos()))
+                    .isLessThanOrEqualTo(offset.uncertaintyNanos() + Duration.ofMillis(1).toNanos());
         }
     }
 

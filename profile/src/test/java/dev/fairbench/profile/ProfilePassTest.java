@@ -81,9 +81,11 @@ class ProfilePassTest {
         assertThat(detail.requests()).isPositive();
         assertThat(detail.postgresQueriesPerRequest()).isCloseTo(3.0, within(0.05));
         // Both apps pipeline a detail page's three queries: one burst, with one Sync each (Vert.x) or one for the
-        // batch (pgx).
+        // batch (pgx). Sequential queries would take three bursts; Vert.x writes its three statements separately, and
+        // an event loop descheduled between them (a stolen core) lets the server answer the first in the gap, so the
+        // shared bound lies between pipelined and sequential, and pgx's single write is held to 1.5 below.
         assertThat(detail.postgresRoundTripsPerRequest()).isBetween(0.95, 3.05);
-        assertThat(detail.postgresBurstsPerRequest()).isBetween(0.95, 1.5);
+        assertThat(detail.postgresBurstsPerRequest()).isBetween(0.95, 2.5);
         assertThat(detail.redisCommandsPerRequest()).isNull();
         assertThat(detail.cpu().appUserUs()).isPositive();
         assertThat(detail.cpu().postgresUs()).isPositive();
@@ -112,6 +114,7 @@ class ProfilePassTest {
         assertCommon(results, "go-nethttp");
         ProfileRoute detail = route(results, "go-nethttp", "detail");
         assertThat(detail.postgresRoundTripsPerRequest()).isBetween(0.95, 1.5);
+        assertThat(detail.postgresBurstsPerRequest()).isBetween(0.95, 1.5);
         assertThat(detail.gcPerSecond()).isNull();
     }
 }

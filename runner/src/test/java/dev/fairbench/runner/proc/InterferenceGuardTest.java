@@ -95,8 +95,9 @@ class InterferenceGuardTest {
                 assertThat(ProcFs.statFields(child)[0]).isEqualTo("Z");
                 foreign.stop();
                 own.stop();
+                // the child spun for 1 s of wall time, which is less than 1 s of CPU when a hypervisor steals cores
                 assertThat(foreign.foreignCpuSeconds(child)).as("to a guard for which the namespace is not own")
-                        .isGreaterThan(0.5);
+                        .isGreaterThan(0.2);
                 assertThat(own.foreignCpuSeconds(child)).isZero();
             } finally {
                 ProcessHandle.of(parent).ifPresent(ProcessHandle::destroyForcibly);

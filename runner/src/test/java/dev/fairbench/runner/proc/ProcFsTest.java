@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,17 +59,27 @@ class ProcFsTest {
         long self = ProcessHandle.current().pid();
         ContextSwitchCounter counter = new ContextSwitchCounter(self);
         List<Thread> threads = new ArrayList<>();
+        CountDownLatch parked = new CountDownLatch(4);
+        CountDownLatch release = new CountDownLatch(1);
         for (int t = 0; t < 4; t++) {
             threads.add(Thread.ofPlatform().start(() -> {
-                for (int i = 0; i < 500; i++) LockSupport.parkNanos(100_000);
+                for (int i = 0; i < 250; i++) LockSupport.parkNanos(100_000);
+                parked.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }));
         }
-        Thread.sleep(20);
+        parked.await();
         counter.sample();
+        release.countDown();
         for (Thread t : threads) t.join();
         counter.sample();
-        // Each parked thread switched out about 500 times; at least the part before the mid sample is kept.
-        assertThat(counter.switchesSinceStart()).isGreaterThan(100);
+        // Each thread switched out about 250 times before the mid sample, which saw them alive; the final sample
+        // sees none of them, and what they did must still count.
+        assertThat(counter.switchesSinceStart()).isGreaterThanOrEqualTo(500);
     }
 
     @Test
