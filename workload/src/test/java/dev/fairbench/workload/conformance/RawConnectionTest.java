@@ -79,8 +79,9 @@ class RawConnectionTest {
             long start = System.nanoTime();
             assertThat(c.trickle(ascii("GET /hello HTTP/1.1\r\nX-Trickle: aaaaaaaaaaaaaaaaaaaa"), 500)).isNull();
             assertThat((System.nanoTime() - start) / 1_000_000).isBetween(900L, 3_000L);
-            // bytes at 0, 0.5 and 1 s before the close at 1.2 s, perhaps one more on a slow box
-            assertThat(received.get()).isBetween(3, 4);
+            // bytes at 0, 0.5 and 1 s before the close at 1.2 s; a server thread or a client that starts late
+            // (a stolen core) shifts the two clocks by a byte or two, while a bulk send would deliver the whole line
+            assertThat(received.get()).isBetween(2, 6);
         }
     }
 
