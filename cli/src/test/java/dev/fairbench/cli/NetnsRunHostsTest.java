@@ -61,7 +61,9 @@ class NetnsRunHostsTest {
 
         LoadCommandTest.Result r = LoadCommandTest.run("run", "--hosts", hosts.toString(), "--jar", jar.toString(),
                 "--apps", "go-nethttp", "--routes", "hello,index", "--rounds", "1", "--duration", "2s", "--warmup",
-                "1s", "--jit-settle", "0s", "--no-cost", "--no-hostile", "--lang", "en", "-o", out.toString());
+                "1s", "--jit-settle", "0s", "--no-cost", "--no-hostile", "--lang", "en", "-o", out.toString(),
+                // the placement is under test, not the guard: under steal its retries took 4 of this test's 5 min
+                "--retries", "0", "--no-late-retry", "--max-host-wait", "0s");
 
         Results results = ResultsStore.read(out);
         AppResult app = results.app("go-nethttp").orElseThrow();

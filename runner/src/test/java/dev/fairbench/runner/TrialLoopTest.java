@@ -6,7 +6,9 @@ import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RunResult;
+import dev.fairbench.runner.canary.HostSpeedRule;
 import dev.fairbench.runner.proc.CpuPlacement;
+import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.timed.TimedRuns;
 import dev.fairbench.workload.Route;
 import dev.fairbench.runner.registry.RegistryException;
@@ -50,12 +52,21 @@ class TrialLoopTest {
         TestServices.deleteCluster();
     }
 
+    /**
+     * The guard without its retries: these tests check the lifecycle and the records, not the guard
+     * ({@code GuardAndBoundTest} does), and on a VM whose hypervisor steals cores every window would otherwise be
+     * measured three times and again in a fresh start (CI once spent two of this class's three minutes so).
+     */
+    private static final TrialOptions.Guard NO_RETRIES = new TrialOptions.Guard(
+            InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES, 0, HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN, Duration.ZERO,
+            InterferenceGuard.DEFAULT_MAX_STEAL_CORES, false);
+
     private TrialOptions options(Path registry, List<String> apps) {
         Path repo = Path.of("..").toAbsolutePath().normalize();
         return TrialOptions.builder().apps(apps).routes(List.of(Route.HELLO, Route.COMPUTE)).connections(8)
                 .detailSlugs(10).outputDir(dir.resolve("results")).placement(CpuPlacement.defaults(2)).cores(2)
                 .loadgenThreads(1).languages(List.of("en")).registryFile(registry).repoRoot(repo)
-                .services(TestServices.options()).commandLine("fairbench run (test)").build();
+                .services(TestServices.options()).guard(NO_RETRIES).commandLine("fairbench run (test)").build();
     }
 
     private Results run(TrialOptions o, int runs, ByteArrayOutputStream out) throws Exception {
