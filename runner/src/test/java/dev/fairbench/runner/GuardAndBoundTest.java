@@ -72,7 +72,7 @@ class GuardAndBoundTest {
      * The guard's default rules with {@code maxForeignCores} and {@code retries}, and no late retry: a test of
      * something else must not get an extra start when the host slows one of its windows.
      */
-    private static TrialOptions.Guard withoutLateRetry(double maxForeignCores, int retries) {
+    static TrialOptions.Guard withoutLateRetry(double maxForeignCores, int retries) {
         TrialOptions.Guard d = TrialOptions.Guard.defaults();
         return new TrialOptions.Guard(maxForeignCores, retries, d.maxHostSlowdown(), d.maxHostWait(), d.maxStealCores(),
                 false);

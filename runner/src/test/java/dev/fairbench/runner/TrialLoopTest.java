@@ -6,7 +6,6 @@ import dev.fairbench.results.AppStatus;
 import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RunResult;
-import dev.fairbench.runner.canary.HostSpeedRule;
 import dev.fairbench.runner.proc.CpuPlacement;
 import dev.fairbench.runner.proc.InterferenceGuard;
 import dev.fairbench.runner.timed.TimedRuns;
@@ -55,11 +54,11 @@ class TrialLoopTest {
     /**
      * The guard without its retries: these tests check the lifecycle and the records, not the guard
      * ({@code GuardAndBoundTest} does), and on a VM whose hypervisor steals cores every window would otherwise be
-     * measured three times and again in a fresh start (CI once spent two of this class's three minutes so).
+     * measured three times and again in a fresh start (CI once spent two of this class's three minutes so). With no
+     * retry the canary's wait before one never comes.
      */
-    private static final TrialOptions.Guard NO_RETRIES = new TrialOptions.Guard(
-            InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES, 0, HostSpeedRule.DEFAULT_MAX_HOST_SLOWDOWN, Duration.ZERO,
-            InterferenceGuard.DEFAULT_MAX_STEAL_CORES, false);
+    private static final TrialOptions.Guard NO_RETRIES =
+            GuardAndBoundTest.withoutLateRetry(InterferenceGuard.DEFAULT_MAX_FOREIGN_CORES, 0);
 
     private TrialOptions options(Path registry, List<String> apps) {
         Path repo = Path.of("..").toAbsolutePath().normalize();
