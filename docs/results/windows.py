@@ -42,3 +42,31 @@ def median_run(runs):
     """The round RouteSummary takes latency from (and until 2026-12-06 costs): the one whose req/s ranks (n - 1) / 2
     from the slowest."""
     return sorted(runs, key=lambda r: r["requests_per_second"])[(len(runs) - 1) // 2]
+
+
+def postgres_cpu_us_per_request(w):
+    """A window's PostgreSQL CPU per completed request, microseconds."""
+    return w["resources"]["postgres_cpu_seconds"] / w["requests_completed"] * 1e6
+
+
+def postgres_comovement(paths, min_postgres_us=10.0):
+    """How app CPU and PostgreSQL CPU per request move together from round to round, over the results.json files at
+    PATHS: (Pearson r, windows) over the closed-loop rounds of the cells whose median PostgreSQL CPU per request is at
+    least MIN_POSTGRES_US (a route that queries it; an idle server shows a few tenths of a µs), each round as its
+    ratio to its cell's median. Within a cell PostgreSQL does the same work per request in every round, so a high r
+    says that what made the app's rounds dearer made PostgreSQL's dearer too: the host, or PostgreSQL itself, not the
+    app. (None, windows) with fewer than three windows."""
+    import statistics
+    app_ratios, postgres_ratios = [], []
+    for path in paths:
+        for runs in closed_loop_rounds(path).values():
+            app_us = [app_cpu_us_per_request(w) for w in runs]
+            postgres_us = [postgres_cpu_us_per_request(w) for w in runs]
+            postgres_median = statistics.median(postgres_us)
+            if postgres_median >= min_postgres_us:
+                app_median = statistics.median(app_us)
+                app_ratios += [u / app_median for u in app_us]
+                postgres_ratios += [u / postgres_median for u in postgres_us]
+    if len(app_ratios) < 3:
+        return None, len(app_ratios)
+    return statistics.correlation(app_ratios, postgres_ratios), len(app_ratios)
