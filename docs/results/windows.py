@@ -2,6 +2,7 @@
 the repository root and put docs/results on Python's path). Read-only; formats as in docs/results-format.md."""
 import glob
 import json
+import statistics
 
 
 def results_files(top):
@@ -56,7 +57,6 @@ def postgres_comovement(paths, min_postgres_us=10.0):
     ratio to its cell's median. Within a cell PostgreSQL does the same work per request in every round, so a high r
     says that what made the app's rounds dearer made PostgreSQL's dearer too: the host, or PostgreSQL itself, not the
     app. (None, windows) with fewer than three windows."""
-    import statistics
     app_ratios, postgres_ratios = [], []
     for path in paths:
         for runs in closed_loop_rounds(path).values():
