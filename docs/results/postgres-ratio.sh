@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How much of two runs' disagreement on the database routes the host explains: for each two-run check given (a
-# directory of repeat.sh with a/ and b/), over the cells where PostgreSQL works (its median CPU per request at least
-# 10 µs in both runs; index in the checks of issue 10), counts those whose app CPU per request agrees within 5%
+# directory of repeat.sh with a/ and b/), over the cells where PostgreSQL works in both runs (windows.postgres_works;
+# index in the checks of issue 10), counts those whose app CPU per request agrees within 5%
 # between the runs (B/A of the medians of the rounds, as `compare` does), and those whose app CPU per request as a
 # ratio to PostgreSQL's CPU per request in the same window agrees within 5%. Within a cell PostgreSQL does the same
 # work per request in every round, on the other CPU, so a host that slows both CPUs alike moves the first and not the
@@ -13,7 +13,8 @@ cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import os, statistics, sys
 sys.path.insert(0, "docs/results")
-from windows import app_cpu_us_per_request as app_us, closed_loop_rounds, postgres_cpu_us_per_request as postgres_us
+from windows import (app_cpu_us_per_request as app_us, closed_loop_rounds, postgres_cpu_us_per_request as postgres_us,
+                     postgres_works)
 
 def within_5_percent(b, a):
     return abs(b / a - 1) <= 0.05
@@ -25,7 +26,7 @@ for out in sys.argv[1:]:
     a, b = (closed_loop_rounds(f"{out}/{run}/results.json") for run in "ab")
     counts = [0, 0, 0]
     for cell in sorted(a.keys() & b.keys()):
-        if min(statistics.median(postgres_us(w) for w in runs[cell]) for runs in (a, b)) < 10:
+        if not (postgres_works(a[cell]) and postgres_works(b[cell])):
             continue
         counts[0] += 1
         counts[1] += within_5_percent(*(statistics.median(app_us(w) for w in runs[cell]) for runs in (b, a)))

@@ -50,23 +50,31 @@ def postgres_cpu_us_per_request(w):
     return w["resources"]["postgres_cpu_seconds"] / w["requests_completed"] * 1e6
 
 
-def postgres_comovement(paths, min_postgres_us=10.0):
+# A cell's median PostgreSQL CPU per request from which its route queries PostgreSQL (an idle server shows a few
+# tenths of a µs per request), µs.
+POSTGRES_WORKS_US = 10.0
+
+
+def postgres_works(runs):
+    """Whether PostgreSQL works for the route of these rounds of one cell: its median CPU per request is at least
+    POSTGRES_WORKS_US."""
+    return statistics.median(postgres_cpu_us_per_request(w) for w in runs) >= POSTGRES_WORKS_US
+
+
+def postgres_comovement(paths):
     """How app CPU and PostgreSQL CPU per request move together from round to round, over the results.json files at
-    PATHS: (Pearson r, windows) over the closed-loop rounds of the cells whose median PostgreSQL CPU per request is at
-    least MIN_POSTGRES_US (a route that queries it; an idle server shows a few tenths of a µs), each round as its
-    ratio to its cell's median. Within a cell PostgreSQL does the same work per request in every round, so a high r
-    says that what made the app's rounds dearer made PostgreSQL's dearer too: the host, or PostgreSQL itself, not the
-    app. (None, windows) with fewer than three windows."""
+    PATHS: (Pearson r, windows) over the closed-loop rounds of the cells where PostgreSQL works (postgres_works), each
+    round as its ratio to its cell's median. Within a cell PostgreSQL does the same work per request in every round,
+    so a high r says that what made the app's rounds dearer made PostgreSQL's dearer too: the host, or PostgreSQL
+    itself, not the app. (None, windows) with fewer than three windows."""
     app_ratios, postgres_ratios = [], []
     for path in paths:
         for runs in closed_loop_rounds(path).values():
-            app_us = [app_cpu_us_per_request(w) for w in runs]
-            postgres_us = [postgres_cpu_us_per_request(w) for w in runs]
-            postgres_median = statistics.median(postgres_us)
-            if postgres_median >= min_postgres_us:
-                app_median = statistics.median(app_us)
-                app_ratios += [u / app_median for u in app_us]
-                postgres_ratios += [u / postgres_median for u in postgres_us]
+            if postgres_works(runs):
+                app_us = [app_cpu_us_per_request(w) for w in runs]
+                postgres_us = [postgres_cpu_us_per_request(w) for w in runs]
+                app_ratios += [u / statistics.median(app_us) for u in app_us]
+                postgres_ratios += [u / statistics.median(postgres_us) for u in postgres_us]
     if len(app_ratios) < 3:
         return None, len(app_ratios)
     return statistics.correlation(app_ratios, postgres_ratios), len(app_ratios)
