@@ -73,8 +73,9 @@ def postgres_comovement(paths):
             if postgres_works(runs):
                 app_us = [app_cpu_us_per_request(w) for w in runs]
                 postgres_us = [postgres_cpu_us_per_request(w) for w in runs]
-                app_ratios += [u / statistics.median(app_us) for u in app_us]
-                postgres_ratios += [u / statistics.median(postgres_us) for u in postgres_us]
+                app_median, postgres_median = statistics.median(app_us), statistics.median(postgres_us)
+                app_ratios += [u / app_median for u in app_us]
+                postgres_ratios += [u / postgres_median for u in postgres_us]
     if len(app_ratios) < 3:
         return None, len(app_ratios)
     return statistics.correlation(app_ratios, postgres_ratios), len(app_ratios)
