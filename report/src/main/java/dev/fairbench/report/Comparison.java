@@ -13,6 +13,7 @@ import dev.fairbench.results.Results;
 import dev.fairbench.results.RouteResult;
 import dev.fairbench.results.RouteSummary;
 import dev.fairbench.results.RunResult;
+import dev.fairbench.results.Summaries;
 import dev.fairbench.stats.Interval;
 import dev.fairbench.stats.Intervals;
 
@@ -33,7 +34,9 @@ import java.util.Locale;
  * <p>Formats: {@link #text()} aligned columns for a terminal, {@link #markdown()} a GitHub table,
  * {@link #json()} an object {@code {"a","b","rows":[...],"only_in_a":[...],"only_in_b":[...],"verdicts":[...],
  * "steadiness_a","steadiness_b","builds":[...]}} (the steadiness null when not read) with snake_case
- * row fields. Numbers in every format are written with {@link Locale#ROOT} (a dot, no grouping) so they can be
+ * row fields. Below the tables, how many rows agree within {@link #TOLERANCE}, and each row that does not, with
+ * PostgreSQL's change in the same windows where the route queries it ({@link Row#appToPostgresCpuRatio()}).
+ * Numbers in every format are written with {@link Locale#ROOT} (a dot, no grouping) so they can be
  * parsed. Immutable.
  *
  * @param a       label of session A (its directory)
@@ -120,13 +123,29 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
      *                                 each), or {@code null} when a side has none
      * @param costAppCpuPerRequestChange B/A of it over the cost runs' rounds with its 95% interval, or {@code null}
      *                                 when a side has fewer than two
+     * @param postgresCpuPerRequestRatio B/A of PostgreSQL's CPU time per request (the medians of the rounds), on a
+     *                                 route where PostgreSQL works in both sessions ({@link #POSTGRES_WORKS_US}),
+     *                                 else {@code null}
+     * @param appToPostgresCpuRatio    on such a route, B/A of the app's CPU per request as a ratio to PostgreSQL's in
+     *                                 the same window (the median over the rounds of each), else {@code null}.
+     *                                 PostgreSQL does the same work per request in every window of a route, on
+     *                                 other CPUs: a host that slows every CPU alike moves the app's cost and
+     *                                 PostgreSQL's together and leaves this ratio at 1; an app that changed moves
+     *                                 the ratio. A diagnostic, not a cost.
      */
     public record Row(String app, String route, double requestsPerSecondA, double requestsPerSecondB,
                       Double requestsPerSecondRatio, Double p99Ratio, Double appCpuPerRequestRatio, Double rssRatio,
                       Interval requestsPerSecondChange, Interval appCpuPerRequestChange,
                       Double costRateA, Double costRateB, Double costAppCpuPerRequestRatio,
-                      Interval costAppCpuPerRequestChange) {
+                      Interval costAppCpuPerRequestChange, Double postgresCpuPerRequestRatio,
+                      Double appToPostgresCpuRatio) {
     }
+
+    /**
+     * PostgreSQL's median CPU time per request, µs, from which a route counts as querying it (an idle server shows a
+     * few tenths of a µs per request); the same bound as {@code POSTGRES_WORKS_US} in docs/results/windows.py.
+     */
+    public static final double POSTGRES_WORKS_US = 10.0;
 
     /** Relative difference between two runs of the same thing that the run-to-run check tolerates (issue 10). */
     public static final double TOLERANCE = 0.05;
@@ -160,7 +179,11 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                         change(routeB.runs(), routeA.runs(), RunResult::requestsPerSecond),
                         change(routeB.runs(), routeA.runs(), RouteVerdict::appCpuUsPerRequest),
                         offered(routeA.cost()), offered(routeB.cost()), costRatio(routeB.cost(), routeA.cost()),
-                        change(routeB.costRuns(), routeA.costRuns(), RouteVerdict::appCpuUsPerRequest)));
+                        change(routeB.costRuns(), routeA.costRuns(), RouteVerdict::appCpuUsPerRequest),
+                        postgresWorks(sa) && postgresWorks(sb)
+                                ? ratio(sb.postgresCpuUsPerRequest(), sa.postgresCpuUsPerRequest()) : null,
+                        postgresWorks(sa) && postgresWorks(sb)
+                                ? ratio(appToPostgres(routeB.runs()), appToPostgres(routeA.runs())) : null));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -219,6 +242,19 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         if (i == null || !i.hasInterval()) return "-";
         String word = !i.excludes(1) ? "no change" : i.estimate() > 1 ? up : down;
         return String.format(Locale.ROOT, "%.3f× [%.3f–%.3f] %s", i.estimate(), i.low(), i.high(), word);
+    }
+
+    private static boolean postgresWorks(RouteSummary s) {
+        return s.postgresCpuUsPerRequest() != null && s.postgresCpuUsPerRequest() >= POSTGRES_WORKS_US;
+    }
+
+    /** The median over the rounds of app CPU / PostgreSQL CPU in the same window, or null when no round has both. */
+    private static Double appToPostgres(List<RunResult> runs) {
+        List<Double> ratios = runs.stream().map(RunResult::resources)
+                .filter(r -> r != null && r.appCpuSeconds() != null && r.postgresCpuSeconds() != null
+                        && r.postgresCpuSeconds() > 0)
+                .map(r -> r.appCpuSeconds() / r.postgresCpuSeconds()).toList();
+        return ratios.isEmpty() ? null : Summaries.median(ratios);
     }
 
     private static boolean hasSummary(AppResult app) {
@@ -318,6 +354,9 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     private String agreement() {
         StringBuilder out = new StringBuilder("\n");
         stability(out, "app CPU per request", Row::appCpuPerRequestRatio);
+        stability(out, "app CPU per request as a ratio to PostgreSQL's, where PostgreSQL works",
+                Row::appToPostgresCpuRatio);
+        outside(out);
         stability(out, "app CPU per request at the fixed rate", Row::costAppCpuPerRequestRatio);
         long ratesDiffering = rows.stream().filter(r -> r.costRateA() != null && r.costRateB() != null
                 && Math.abs(r.costRateB() / r.costRateA() - 1) > 0.01).count();
@@ -341,13 +380,40 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         return out.toString();
     }
 
+    /**
+     * One line per row whose app CPU per request differs by more than {@link #TOLERANCE}, with PostgreSQL's change in
+     * the same windows where it works: a cell that moved with PostgreSQL's moved for a cause they share.
+     */
+    private void outside(StringBuilder out) {
+        for (Row r : rows) {
+            Double app = r.appCpuPerRequestRatio();
+            if (app == null || Math.abs(app - 1) <= TOLERANCE + 1e-9) continue;
+            out.append(String.format(Locale.ROOT, "outside %.0f%%: %s %s, app CPU per request %+.1f%%", TOLERANCE * 100,
+                    r.app(), r.route(), percent(app)));
+            if (r.postgresCpuPerRequestRatio() != null && r.appToPostgresCpuRatio() != null) {
+                boolean together = Math.abs(r.appToPostgresCpuRatio() - 1) <= TOLERANCE + 1e-9;
+                out.append(String.format(Locale.ROOT, "; PostgreSQL's in the same windows %+.1f%%, the app's as a ratio "
+                        + "to it %+.1f%%%s", percent(r.postgresCpuPerRequestRatio()),
+                        percent(r.appToPostgresCpuRatio()), together
+                                ? " (it moved with PostgreSQL's, whose work per request is the same: a shared cause"
+                                + " such as the host, not the app)" : ""));
+            }
+            out.append('\n');
+        }
+    }
+
+    /** A ratio as a change in percent, rounded to a tenth, so that a change that rounds to nothing is +0.0. */
+    private static double percent(double ratio) {
+        return Math.round((ratio - 1) * 1000) / 10.0;
+    }
+
     private void stability(StringBuilder out, String what, java.util.function.Function<Row, Double> ratio) {
         Row worst = largestDifference(ratio);
         if (worst == null) return;
         List<Row> measured = rows.stream().filter(r -> ratio.apply(r) != null).toList();
         long within = measured.stream().filter(r -> Math.abs(ratio.apply(r) - 1) <= TOLERANCE + 1e-9).count();
         out.append(String.format(Locale.ROOT, "%s: largest difference %+.1f%% (%s %s); within %.0f%% in %d of %d%n",
-                what, (ratio.apply(worst) - 1) * 100, worst.app(), worst.route(), TOLERANCE * 100, within,
+                what, percent(ratio.apply(worst)), worst.app(), worst.route(), TOLERANCE * 100, within,
                 measured.size()));
     }
 

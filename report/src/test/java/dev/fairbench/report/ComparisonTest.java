@@ -172,4 +172,57 @@ class ComparisonTest {
                 "B faster", "B slower")).isEqualTo("0.980× [0.950–1.010] no change");
         assertThat(Comparison.changeText(null, "B faster", "B slower")).isEqualTo("-");
     }
+
+    @Test
+    void aCellOutsideTheToleranceSaysWhetherItMovedWithPostgresql() {
+        Results a = SampleResults.build();
+        // B: Vert.x's index 6% cheaper and PostgreSQL's in the same windows too (a host that moved); Spring's 10%
+        // cheaper alone (an app that changed).
+        Results b = a.withApp(scaled(a.app("vertx").orElseThrow(), 0.94, 0.94))
+                .withApp(scaled(a.app("spring").orElseThrow(), 0.90, 1.0));
+
+        Comparison c = Comparison.of("a", a, "b", b);
+
+        Comparison.Row vertx = row(c, "vertx", "index");
+        assertThat(vertx.appCpuPerRequestRatio()).isCloseTo(0.94, within(1e-9));
+        assertThat(vertx.postgresCpuPerRequestRatio()).isCloseTo(0.94, within(1e-9));
+        assertThat(vertx.appToPostgresCpuRatio()).isCloseTo(1.0, within(1e-9));
+        assertThat(row(c, "spring", "index").appToPostgresCpuRatio()).isCloseTo(0.90, within(1e-9));
+        assertThat(row(c, "vertx", "compute").postgresCpuPerRequestRatio()).as("no PostgreSQL on compute").isNull();
+        assertThat(row(c, "vertx", "compute").appToPostgresCpuRatio()).isNull();
+        long withPostgres = c.rows().stream().filter(r -> r.appToPostgresCpuRatio() != null).count();
+        assertThat(withPostgres).as("index, detail and tag of every app").isEqualTo(3L * a.apps().size());
+        assertThat(c.text())
+                .contains("app CPU per request: largest difference -10.0% (spring index); within 5% in "
+                        + (c.rows().size() - 2) + " of " + c.rows().size())
+                .contains("app CPU per request as a ratio to PostgreSQL's, where PostgreSQL works: largest difference"
+                        + " -10.0% (spring index); within 5% in " + (withPostgres - 1) + " of " + withPostgres)
+                .contains("outside 5%: vertx index, app CPU per request -6.0%; PostgreSQL's in the same windows -6.0%,"
+                        + " the app's as a ratio to it +0.0% (it moved with PostgreSQL's")
+                .contains("outside 5%: spring index, app CPU per request -10.0%; PostgreSQL's in the same windows"
+                        + " +0.0%, the app's as a ratio to it -10.0%\n");
+        assertThat(c.markdown()).contains("outside 5%: vertx index");
+        assertThat(c.json()).contains("\"app_to_postgres_cpu_ratio\"").contains("\"postgres_cpu_per_request_ratio\"");
+    }
+
+    private static Comparison.Row row(Comparison c, String app, String route) {
+        return c.rows().stream().filter(r -> r.app().equals(app) && r.route().equals(route)).findFirst().orElseThrow();
+    }
+
+    /** The app with its index rounds' app CPU and PostgreSQL CPU multiplied by these factors, summarized again. */
+    private static AppResult scaled(AppResult app, double appFactor, double postgresFactor) {
+        RouteResult index = app.route("index").orElseThrow();
+        List<dev.fairbench.results.RunResult> runs = index.runs().stream().map(run -> {
+            dev.fairbench.results.Resources r = run.resources();
+            return new dev.fairbench.results.RunResult(run.run(), run.startedAt(), run.durationSeconds(),
+                    run.requestsCompleted(), run.requestsPerSecond(), run.status2xx(), run.status3xx(),
+                    run.status4xx(), run.status5xx(), run.connectErrors(), run.readErrors(), run.writeErrors(),
+                    run.timeouts(), run.latency(), run.hlog(), new dev.fairbench.results.Resources(
+                    r.appCpuSeconds() * appFactor, r.postgresCpuSeconds() * postgresFactor, r.redisCpuSeconds(),
+                    r.appRssPeakBytes(), r.appContextSwitches(), r.gcCollections(), r.gcPauseSeconds()),
+                    run.offeredRatePerSecond(), run.cpuUse(), run.interference());
+        }).toList();
+        return app.withRoute(new RouteResult(index.route(), runs, dev.fairbench.results.Summaries.summarize(runs),
+                index.discarded(), index.costRuns()));
+    }
 }
