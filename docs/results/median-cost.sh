@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import os, statistics, sys
 sys.path.insert(0, "docs/results")
-from windows import app_cpu_us_per_request as cost, closed_loop_rounds, median_run
+from windows import TOLERANCE, app_cpu_us_per_request as cost, closed_loop_rounds, median_run
 
 def costs(path):
     """(app, route) -> (cost of the median run by req/s, median of the rounds' costs), microseconds per request."""
@@ -29,9 +29,9 @@ for d in sys.argv[1:]:
     a, b = costs(f"{d}/a/results.json"), costs(f"{d}/b/results.json")
     cells = sorted(a.keys() & b.keys())
     ratios = {c: (b[c][0] / a[c][0] - 1, b[c][1] / a[c][1] - 1) for c in cells}
-    within = [sum(abs(r[k]) <= 0.05 for r in ratios.values()) for k in (0, 1)]
+    within = [sum(abs(r[k]) <= TOLERANCE for r in ratios.values()) for k in (0, 1)]
     differ = [f"{app} {route} {r[0] * 100:+.1f}% → {r[1] * 100:+.1f}%" for (app, route), r in ratios.items()
-              if (abs(r[0]) <= 0.05) != (abs(r[1]) <= 0.05)]
+              if (abs(r[0]) <= TOLERANCE) != (abs(r[1]) <= TOLERANCE)]
     print(f"| {os.path.basename(os.path.normpath(d))} | {within[0]} of {len(cells)} | {within[1]} of {len(cells)} | "
           f"{'; '.join(differ) or '–'} |")
 PY

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import os, sys
 sys.path.insert(0, "docs/results")
-from windows import app_cpu_us_per_request as cost, closed_loop_rounds, median_run
+from windows import TOLERANCE, app_cpu_us_per_request as cost, closed_loop_rounds, median_run
 
 print("| check | cell | B/A − 1 | rounds A, µs | rounds B, µs | largest canary slowdown | canary quiet (< 10%) |")
 print("| --- | --- | ---: | --- | --- | ---: | --- |")
@@ -21,7 +21,7 @@ for d in sys.argv[1:]:
     a, b = closed_loop_rounds(f"{d}/a/results.json"), closed_loop_rounds(f"{d}/b/results.json")
     for cell in sorted(a.keys() & b.keys()):
         shift = cost(median_run(b[cell])) / cost(median_run(a[cell])) - 1
-        if abs(shift) <= 0.05:
+        if abs(shift) <= TOLERANCE:
             continue
         slowdowns = [(r.get("canary") or {}).get("slowdown") for r in a[cell] + b[cell]]
         known = [s for s in slowdowns if s is not None]

@@ -13,11 +13,8 @@ cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import os, statistics, sys
 sys.path.insert(0, "docs/results")
-from windows import (app_cpu_us_per_request as app_us, closed_loop_rounds, postgres_cpu_us_per_request as postgres_us,
+from windows import (agree, app_cpu_us_per_request as app_us, closed_loop_rounds, postgres_cpu_us_per_request as postgres_us,
                      postgres_works)
-
-def within_5_percent(b, a):
-    return abs(b / a - 1) <= 0.05
 
 print("| check | cells where PostgreSQL works | app CPU per request within 5% | app CPU / PostgreSQL CPU within 5% |")
 print("| --- | ---: | ---: | ---: |")
@@ -29,8 +26,8 @@ for out in sys.argv[1:]:
         if not (postgres_works(a[cell]) and postgres_works(b[cell])):
             continue
         counts[0] += 1
-        counts[1] += within_5_percent(*(statistics.median(app_us(w) for w in runs[cell]) for runs in (b, a)))
-        counts[2] += within_5_percent(*(statistics.median(app_us(w) / postgres_us(w) for w in runs[cell])
+        counts[1] += agree(*(statistics.median(app_us(w) for w in runs[cell]) for runs in (b, a)))
+        counts[2] += agree(*(statistics.median(app_us(w) / postgres_us(w) for w in runs[cell])
                                         for runs in (b, a)))
     totals = [t + c for t, c in zip(totals, counts)]
     if counts[0]:

@@ -14,18 +14,18 @@ cd "$(dirname "$0")/../.."
 python3 - "$@" <<'PY'
 import os, random, statistics, sys
 sys.path.insert(0, "docs/results")
-from windows import app_cpu_us_per_request as cost, closed_loop_rounds, median_run, results_files
+from windows import agree, app_cpu_us_per_request as cost, closed_loop_rounds, median_run, results_files
 
 ROUNDS, DRAWS = (3, 5, 7, 9, 11), 20_000
 RULES = {"the median run by req/s": lambda runs: cost(median_run(runs)),
          "the median of the rounds' costs": lambda runs: statistics.median(cost(r) for r in runs)}
 
 def share_within(runs, n, rule, rng):
-    agree = 0
+    agreeing = 0
     for _ in range(DRAWS):
         a, b = rule(rng.choices(runs, k=n)), rule(rng.choices(runs, k=n))
-        agree += abs(b / a - 1) <= 0.05
-    return agree / DRAWS
+        agreeing += agree(b, a)
+    return agreeing / DRAWS
 
 print("| directory | cell | starts | app CPU per start, µs (sorted) | " + " | ".join(f"within 5% at {n}" for n in ROUNDS) + " |")
 print("| --- | --- | ---: | --- | " + " | ".join("---:" for _ in ROUNDS) + " |")

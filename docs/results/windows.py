@@ -50,6 +50,16 @@ def postgres_cpu_us_per_request(w):
     return w["resources"]["postgres_cpu_seconds"] / w["requests_completed"] * 1e6
 
 
+# How far two runs' figures of one cell may differ, as B/A - 1, and still agree: issue 10's 5% (Comparison.TOLERANCE
+# in the report module, which `compare` uses).
+TOLERANCE = 0.05
+
+
+def agree(b, a):
+    """Whether B and A, two runs' figures of one cell, agree within TOLERANCE."""
+    return abs(b / a - 1) <= TOLERANCE
+
+
 # A cell's median PostgreSQL CPU per request from which its route queries PostgreSQL (an idle server shows a few
 # tenths of a µs per request), µs.
 POSTGRES_WORKS_US = 10.0
