@@ -91,13 +91,20 @@ class ComparisonTest {
     }
 
     private static dev.fairbench.results.RunResult withAppCpu(dev.fairbench.results.RunResult run, double factor) {
+        return withCpu(run, factor, 1.0);
+    }
+
+    /** The run with its app's and PostgreSQL's CPU time multiplied by these factors. */
+    private static dev.fairbench.results.RunResult withCpu(dev.fairbench.results.RunResult run, double appFactor,
+                                                           double postgresFactor) {
         dev.fairbench.results.Resources r = run.resources();
         return new dev.fairbench.results.RunResult(run.run(), run.startedAt(), run.durationSeconds(),
                 run.requestsCompleted(), run.requestsPerSecond(), run.status2xx(), run.status3xx(), run.status4xx(),
                 run.status5xx(), run.connectErrors(), run.readErrors(), run.writeErrors(), run.timeouts(),
-                run.latency(), run.hlog(), new dev.fairbench.results.Resources(r.appCpuSeconds() * factor,
-                r.postgresCpuSeconds(), r.redisCpuSeconds(), r.appRssPeakBytes(), r.appContextSwitches(),
-                r.gcCollections(), r.gcPauseSeconds()), run.offeredRatePerSecond(), run.cpuUse(), run.interference());
+                run.latency(), run.hlog(), new dev.fairbench.results.Resources(r.appCpuSeconds() * appFactor,
+                r.postgresCpuSeconds() * postgresFactor, r.redisCpuSeconds(), r.appRssPeakBytes(),
+                r.appContextSwitches(), r.gcCollections(), r.gcPauseSeconds()), run.offeredRatePerSecond(),
+                run.cpuUse(), run.interference());
     }
 
     @Test
@@ -213,16 +220,8 @@ class ComparisonTest {
     /** The app with its index rounds' app CPU and PostgreSQL CPU multiplied by these factors, summarized again. */
     private static AppResult scaled(AppResult app, double appFactor, double postgresFactor) {
         RouteResult index = app.route("index").orElseThrow();
-        List<dev.fairbench.results.RunResult> runs = index.runs().stream().map(run -> {
-            dev.fairbench.results.Resources r = run.resources();
-            return new dev.fairbench.results.RunResult(run.run(), run.startedAt(), run.durationSeconds(),
-                    run.requestsCompleted(), run.requestsPerSecond(), run.status2xx(), run.status3xx(),
-                    run.status4xx(), run.status5xx(), run.connectErrors(), run.readErrors(), run.writeErrors(),
-                    run.timeouts(), run.latency(), run.hlog(), new dev.fairbench.results.Resources(
-                    r.appCpuSeconds() * appFactor, r.postgresCpuSeconds() * postgresFactor, r.redisCpuSeconds(),
-                    r.appRssPeakBytes(), r.appContextSwitches(), r.gcCollections(), r.gcPauseSeconds()),
-                    run.offeredRatePerSecond(), run.cpuUse(), run.interference());
-        }).toList();
+        List<dev.fairbench.results.RunResult> runs =
+                index.runs().stream().map(run -> withCpu(run, appFactor, postgresFactor)).toList();
         return app.withRoute(new RouteResult(index.route(), runs, dev.fairbench.results.Summaries.summarize(runs),
                 index.discarded(), index.costRuns()));
     }
