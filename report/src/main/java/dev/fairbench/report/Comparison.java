@@ -170,6 +170,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                     continue;
                 }
                 RouteResult routeB = appB.route(routeA.route()).orElseThrow();
+                boolean postgresWorks = postgresWorks(sa) && postgresWorks(sb);
                 rows.add(new Row(appA.name(), routeA.route(), sa.requestsPerSecond(), sb.requestsPerSecond(),
                         ratio(sb.requestsPerSecond(), sa.requestsPerSecond()),
                         ratio(sb.latency().p99Ms(), sa.latency().p99Ms()),
@@ -180,10 +181,8 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
                         change(routeB.runs(), routeA.runs(), RouteVerdict::appCpuUsPerRequest),
                         offered(routeA.cost()), offered(routeB.cost()), costRatio(routeB.cost(), routeA.cost()),
                         change(routeB.costRuns(), routeA.costRuns(), RouteVerdict::appCpuUsPerRequest),
-                        postgresWorks(sa) && postgresWorks(sb)
-                                ? ratio(sb.postgresCpuUsPerRequest(), sa.postgresCpuUsPerRequest()) : null,
-                        postgresWorks(sa) && postgresWorks(sb)
-                                ? ratio(appToPostgres(routeB.runs()), appToPostgres(routeA.runs())) : null));
+                        postgresWorks ? ratio(sb.postgresCpuUsPerRequest(), sa.postgresCpuUsPerRequest()) : null,
+                        postgresWorks ? ratio(appToPostgres(routeB.runs()), appToPostgres(routeA.runs())) : null));
             }
         }
         List<String> onlyInB = new ArrayList<>();
@@ -387,11 +386,11 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
     private void outside(StringBuilder out) {
         for (Row r : rows) {
             Double app = r.appCpuPerRequestRatio();
-            if (app == null || Math.abs(app - 1) <= TOLERANCE + 1e-9) continue;
+            if (app == null || agrees(app)) continue;
             out.append(String.format(Locale.ROOT, "outside %.0f%%: %s %s, app CPU per request %+.1f%%", TOLERANCE * 100,
                     r.app(), r.route(), percent(app)));
             if (r.postgresCpuPerRequestRatio() != null && r.appToPostgresCpuRatio() != null) {
-                boolean together = Math.abs(r.appToPostgresCpuRatio() - 1) <= TOLERANCE + 1e-9;
+                boolean together = agrees(r.appToPostgresCpuRatio());
                 out.append(String.format(Locale.ROOT, "; PostgreSQL's in the same windows %+.1f%%, the app's as a ratio "
                         + "to it %+.1f%%%s", percent(r.postgresCpuPerRequestRatio()),
                         percent(r.appToPostgresCpuRatio()), together
@@ -400,6 +399,11 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
             }
             out.append('\n');
         }
+    }
+
+    /** Whether a ratio B/A is within {@link #TOLERANCE} of 1 (a rounding error's worth more, so that 1.05 is). */
+    private static boolean agrees(double ratio) {
+        return Math.abs(ratio - 1) <= TOLERANCE + 1e-9;
     }
 
     /** A ratio as a change in percent, rounded to a tenth, so that a change that rounds to nothing is +0.0. */
@@ -411,7 +415,7 @@ public record Comparison(String a, String b, List<Row> rows, List<String> onlyIn
         Row worst = largestDifference(ratio);
         if (worst == null) return;
         List<Row> measured = rows.stream().filter(r -> ratio.apply(r) != null).toList();
-        long within = measured.stream().filter(r -> Math.abs(ratio.apply(r) - 1) <= TOLERANCE + 1e-9).count();
+        long within = measured.stream().filter(r -> agrees(ratio.apply(r))).count();
         out.append(String.format(Locale.ROOT, "%s: largest difference %+.1f%% (%s %s); within %.0f%% in %d of %d%n",
                 what, percent(ratio.apply(worst)), worst.app(), worst.route(), TOLERANCE * 100, within,
                 measured.size()));
