@@ -11,8 +11,15 @@
 # starts within WAIT minutes (default 60) of the first; they are kept as OUT/host/N. When none does, it exits 3
 # without the two runs: pairs of runs on an unsteady host do not agree within 5% (docs/benchmarks.md §2), so the two
 # hours would be spent for nothing.
+# It exits 2 at once when the checkout differs from its commit (untracked files included, as `run` counts them): both
+# runs would record a dirty tree. A gate that exits 3 leaves its OUT untracked in the checkout; commit it first.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+if [[ -n "$(git status --porcelain --untracked-files=normal)" ]]; then
+  echo "the checkout differs from its commit (git status --porcelain is not empty): commit or remove that first," \
+    "or both runs record a dirty tree" >&2
+  exit 2
+fi
 OUT=${OUT:-docs/results/$(date -u +%Y-%m-%d)-repeat}
 APPS=${APPS:-vertx,spring,helidon,go-nethttp,axum-sqlx,actix-sqlx}
 ROUTES=${ROUTES:-index,detail-cached,compute,phash}
